@@ -1,0 +1,41 @@
+"""The five games the launcher lists, and how a game package is found.
+
+A game is the package games/<name>/ whose __init__ defines TITLE, SEATS (min, max),
+OPTIONS (tuples of key, label, choices; the first choice is the default), start(console,
+setup, snapshot) returning its scene, and help_pages(). A game whose package is not on the
+device is listed as not available; nothing is faked.
+"""
+
+NAMES = ("tower", "norespect", "nope", "tiptop", "nmbr9")
+TITLES = ("Tower", "No Respect", "NOPE!", "Tip Top", "NMBR 9")
+
+
+def index(name):
+    for i in range(len(NAMES)):
+        if NAMES[i] == name:
+            return i
+    return -1
+
+
+def package(name):
+    """The game's package module, or None when it is not installed (or not a game yet)."""
+    try:
+        mod = __import__("games." + name, None, None, ("start",))
+    except ImportError:
+        return None
+    return mod if hasattr(mod, "start") and hasattr(mod, "TITLE") else None
+
+
+def unload(name):
+    """Forget a game's modules so their memory can be collected."""
+    import sys
+    prefix = "games." + name
+    for key in list(sys.modules):
+        if key == prefix or key.startswith(prefix + "."):
+            del sys.modules[key]
+    games = sys.modules.get("games")
+    if games is not None and hasattr(games, name):
+        try:
+            delattr(games, name)
+        except (AttributeError, TypeError):
+            pass

@@ -1,0 +1,247 @@
+"""Drawing on the console's 240x240 4-bit frame buffer, with dirty-rectangle tracking.
+
+The frame is a framebuf.GS4_HMSB buffer (28,800 bytes, two pixels a byte, even x in the high
+nibble) with a 16-colour palette (core/palette.py). Every drawing call here marks the area it
+touched; the console hands the list to hw.display.show() once per rendered frame, so a static
+screen pushes nothing. Up to MAX_RECTS rectangles are kept; overlapping ones are merged, and when
+the list is full the new one is merged into the one it grows least.
+
+Nothing here allocates: numbers are drawn from one-character strings, scaled text goes through a
+one-line 1-bit buffer made once.
+"""
+import framebuf
+from array import array
+from micropython import const
+
+from core import palette
+
+W = const(240)
+H = const(240)
+MAX_RECTS = const(8)
+_TEXT_CHARS = const(30)          # longest string text_big() scales (30 x 8 px = 240 px)
+
+DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+# one-character strings for codes 32..126, so bytes can be drawn without making strings
+CHARSET = " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
+
+
+class Gfx:
+    def __init__(self):
+        self.buf = bytearray(W * H // 2)
+        self.fb = framebuf.FrameBuffer(self.buf, W, H, framebuf.GS4_HMSB)
+        self.palette = array("H", [0] * 16)
+        palette.fill(self.palette)
+        self.rects = array("h", [0] * (4 * MAX_RECTS))
+        self.n = 0
+        self._tbuf = bytearray(_TEXT_CHARS * 8)
+        self._tfb = framebuf.FrameBuffer(self._tbuf, _TEXT_CHARS * 8, 8, framebuf.MONO_HLSB)
+
+    # -- dirty rectangles ------------------------------------------------------------------
+    def dirty(self, x, y, w, h):
+        """Mark x, y, w, h as changed (clipped to the screen, widened to even x)."""
+        x1 = x + w
+        y1 = y + h
+        if x < 0:
+            x = 0
+        if y < 0:
+            y = 0
+        if x1 > W:
+            x1 = W
+        if y1 > H:
+            y1 = H
+        if x >= x1 or y >= y1:
+            return
+        x &= ~1
+        x1 = (x1 + 1) & ~1
+        r = self.rects
+        n = self.n
+        best = -1
+        grow = 1 << 30
+        i = 0
+        while i < n:
+            k = i << 2
+            ax = r[k]
+            ay = r[k + 1]
+            bx = r[k + 2]
+            by = r[k + 3]
+            if x <= bx and x1 >= ax and y <= by and y1 >= ay:   # overlap or touch: merge
+                self._merge(k, x, y, x1, y1)
+                return
+            ux = (bx if bx > x1 else x1) - (ax if ax < x else x)
+            uy = (by if by > y1 else y1) - (ay if ay < y else y)
+            g = ux * uy - (bx - ax) * (by - ay)               # < 240*240, small
+            if g < grow:
+                grow = g
+                best = k
+            i += 1
+        if n < MAX_RECTS:
+            k = n << 2
+            r[k] = x
+            r[k + 1] = y
+            r[k + 2] = x1
+            r[k + 3] = y1
+            self.n = n + 1
+        else:
+            self._merge(best, x, y, x1, y1)
+
+    def _merge(self, k, x, y, x1, y1):
+        r = self.rects
+        if x < r[k]:
+            r[k] = x
+        if y < r[k + 1]:
+            r[k + 1] = y
+        if x1 > r[k + 2]:
+            r[k + 2] = x1
+        if y1 > r[k + 3]:
+            r[k + 3] = y1
+
+    def all_dirty(self):
+        r = self.rects
+        r[0] = 0
+        r[1] = 0
+        r[2] = W
+        r[3] = H
+        self.n = 1
+
+    def dirty_area(self):
+        """Pixels covered by the dirty list (overlaps counted twice); for tests and the bench."""
+        r = self.rects
+        a = 0
+        for i in range(self.n):
+            k = i << 2
+            a += (r[k + 2] - r[k]) * (r[k + 3] - r[k + 1])
+        return a
+
+    # -- drawing ---------------------------------------------------------------------------
+    def clear(self, c=palette.NAVY):
+        self.fb.fill(c)
+        self.all_dirty()
+
+    def fill_rect(self, x, y, w, h, c):
+        self.fb.fill_rect(x, y, w, h, c)
+        self.dirty(x, y, w, h)
+
+    def rect(self, x, y, w, h, c):
+        self.fb.rect(x, y, w, h, c)
+        self.dirty(x, y, w, h)
+
+    def hline(self, x, y, w, c):
+        self.fb.hline(x, y, w, c)
+        self.dirty(x, y, w, 1)
+
+    def vline(self, x, y, h, c):
+        self.fb.vline(x, y, h, c)
+        self.dirty(x, y, 1, h)
+
+    def line(self, x0, y0, x1, y1, c):
+        self.fb.line(x0, y0, x1, y1, c)
+        xa = x0 if x0 < x1 else x1
+        ya = y0 if y0 < y1 else y1
+        self.dirty(xa, ya, (x1 - x0 if x1 > x0 else x0 - x1) + 1, (y1 - y0 if y1 > y0 else y0 - y1) + 1)
+
+    def pixel(self, x, y, c):
+        self.fb.pixel(x, y, c)
+        self.dirty(x, y, 1, 1)
+
+    def poly(self, x, y, coords, c, fill, bx, by, bw, bh):
+        """FrameBuffer.poly at x, y; the caller passes the bounding box (it knows its shape)."""
+        self.fb.poly(x, y, coords, c, fill)
+        self.dirty(bx, by, bw, bh)
+
+    def ellipse(self, x, y, rx, ry, c, fill=False):
+        self.fb.ellipse(x, y, rx, ry, c, fill)
+        self.dirty(x - rx, y - ry, 2 * rx + 1, 2 * ry + 1)
+
+    def text(self, s, x, y, c, bg=-1):
+        """8x8 text; bg >= 0 fills the background first. Returns the width in pixels."""
+        w = len(s) << 3
+        if bg >= 0:
+            self.fb.fill_rect(x, y, w, 8, bg)
+        self.fb.text(s, x, y, c)
+        self.dirty(x, y, w, 8)
+        return w
+
+    def text_center(self, s, y, c, bg=-1):
+        return self.text(s, (W - (len(s) << 3)) >> 1, y, c, bg)
+
+    def number(self, n, x, y, c, bg=-1, width=0):
+        """Draw integer n (any sign) without allocating; pad to `width` chars on the left with
+        bg when bg >= 0. Returns the width drawn in pixels."""
+        neg = n < 0
+        if neg:
+            n = -n
+        digits = 1
+        p = 10
+        while p <= n:
+            digits += 1
+            p *= 10
+        chars = digits + (1 if neg else 0)
+        pad = width - chars if width > chars else 0
+        total = (pad + chars) << 3
+        if bg >= 0:
+            self.fb.fill_rect(x, y, total, 8, bg)
+        cx = x + ((pad + chars - 1) << 3)
+        for _ in range(digits):
+            self.fb.text(DIGITS[n % 10], cx, y, c)
+            n //= 10
+            cx -= 8
+        if neg:
+            self.fb.text("-", cx, y, c)
+        self.dirty(x, y, total, 8)
+        return total
+
+    def chars(self, data, x, y, c):
+        """Draw the bytes of `data` (codes 32..126, ends at the first 0) without making a str."""
+        cs = CHARSET
+        cx = x
+        for i in range(len(data)):
+            b = data[i]
+            if not b:
+                break
+            if 32 <= b < 127:
+                self.fb.text(cs[b - 32], cx, y, c)
+            cx += 8
+        self.dirty(x, y, cx - x, 8)
+        return cx - x
+
+    @staticmethod
+    def chars_len(data):
+        n = 0
+        while n < len(data) and data[n]:
+            n += 1
+        return n
+
+    def text_big(self, s, x, y, c, scale):
+        """Text scaled by an integer factor (titles): drawn as runs of scale x scale blocks."""
+        n = len(s)
+        if n > _TEXT_CHARS:
+            n = _TEXT_CHARS
+        tfb = self._tfb
+        tfb.fill(0)
+        tfb.text(s, 0, 0, 1)
+        fb = self.fb
+        for row in range(8):
+            yy = y + row * scale
+            col = 0
+            end = n << 3
+            while col < end:
+                if tfb.pixel(col, row):
+                    start = col
+                    while col < end and tfb.pixel(col, row):
+                        col += 1
+                    fb.fill_rect(x + start * scale, yy, (col - start) * scale, scale, c)
+                else:
+                    col += 1
+        self.dirty(x, y, (n << 3) * scale, scale << 3)
+        return (n << 3) * scale
+
+    def text_big_center(self, s, y, c, scale):
+        return self.text_big(s, (W - len(s) * 8 * scale) >> 1, y, c, scale)
+
+    def blit(self, src, x, y, key=-1, pal=None, w=0, h=0):
+        """Blit a FrameBuffer; w and h are its size (for the dirty rectangle)."""
+        if pal is None:
+            self.fb.blit(src, x, y, key)
+        else:
+            self.fb.blit(src, x, y, key, pal)
+        self.dirty(x, y, w, h)

@@ -1,0 +1,76 @@
+"""The launcher: the five games (unavailable ones marked), a suspended game to resume, settings."""
+from micropython import const
+
+from core import catalog
+from core import menu as M
+from core import palette as P
+from core import widgets
+from core.scene import Scene
+
+_RESUME = const(254)
+_SETTINGS = const(255)
+
+
+class Launcher(Scene):
+    def __init__(self, console):
+        self.c = console
+        self.menu = M.Menu(0, 70, 240, 20, len(catalog.NAMES) + 2)
+        self.kind = bytearray(len(catalog.NAMES) + 2)     # per row: game index, or _RESUME / _SETTINGS
+        self.available = bytearray(len(catalog.NAMES))
+        self._unavailable_notes = [None] * len(catalog.NAMES)
+        for i in range(len(catalog.NAMES)):
+            pkg = catalog.package(catalog.NAMES[i])
+            self.available[i] = 1 if pkg is not None else 0
+            self._unavailable_notes[i] = catalog.TITLES[i] + ": not available yet"
+            if pkg is not None:
+                catalog.unload(catalog.NAMES[i])    # keep only the answer, not the modules
+        self._build()
+
+    def _build(self):
+        m = self.menu
+        m.clear()
+        r = 0
+        if self.c.suspended is not None:
+            gi = catalog.index(self.c.suspended)
+            m.add("Resume", catalog.TITLES[gi] if gi >= 0 else "?")
+            self.kind[r] = _RESUME
+            r += 1
+        for i in range(len(catalog.NAMES)):
+            m.add(catalog.TITLES[i], None if self.available[i] else "n/a", self.available[i])
+            self.kind[r] = i
+            r += 1
+        m.add("Settings")
+        self.kind[r] = _SETTINGS
+
+    def enter(self, console):
+        sel = self.menu.sel
+        self._build()
+        self.menu.select(sel if sel < self.menu.n else 0)
+
+    def update(self, c):
+        m = self.menu
+        act = m.update(c.buttons)
+        if act != M.SELECT:
+            return
+        k = self.kind[m.sel]
+        if k == _SETTINGS:
+            c.push(c.settings_scene)
+        elif k == _RESUME:
+            c.resume_game()
+        elif self.available[k]:
+            pkg = catalog.package(catalog.NAMES[k])
+            if pkg is None:
+                c.notice.post(self._unavailable_notes[k])
+            else:
+                c.setup_scene.prepare(catalog.NAMES[k], pkg)
+                c.push(c.setup_scene)
+        else:
+            c.notice.post(self._unavailable_notes[k])
+
+    def draw(self, g, full):
+        if full:
+            g.clear(P.NAVY)
+            g.text_big_center("picotable", 14, P.YELLOW, 3)
+            g.text_center("a pocket game table", 44, P.SILVER)
+            widgets.footer(g, "A select  up/down move")
+        self.menu.draw(g, full)

@@ -1,0 +1,90 @@
+"""The pause menu every game gets (Y or joystick press): resume, the game's rules, quit.
+
+Quitting suspends the game when it can be saved, so the launcher offers to resume it. The rules
+are the running game's help pages: tuples of lines of at most 29 characters.
+"""
+from micropython import const
+
+from core import buttons as B
+from core import menu as M
+from core import palette as P
+from core import widgets
+from core.scene import Scene
+
+_RESUME = const(0)
+_RULES = const(1)
+_QUIT = const(2)
+_LINES = const(17)
+
+
+class Pause(Scene):
+    def __init__(self, console):
+        self.c = console
+        m = self.menu = M.Menu(30, 80, 180, 22, 3)
+        m.add("Resume")
+        m.add("How to play")
+        m.add("Quit to launcher")
+        self.page = -1          # -1: the menu; else the rules page shown
+        self._drawn_page = -2
+
+    def enter(self, console):
+        self.page = -1
+        self.menu.select(_RESUME)
+
+    def update(self, c):
+        if self.page >= 0:
+            pages = c.rules
+            r = c.buttons.repeat
+            if r & B.RIGHT and self.page < len(pages) - 1:
+                self.page += 1
+            elif r & B.LEFT and self.page > 0:
+                self.page -= 1
+            elif c.buttons.pressed & (B.B | B.A):
+                self.page = -1
+            return
+        act = self.menu.update(c.buttons)
+        if act == M.SELECT:
+            i = self.menu.sel
+            if i == _RESUME:
+                c.pop()
+            elif i == _RULES:
+                if len(c.rules):
+                    self.page = 0
+                else:
+                    c.notice.post("No rules pages for this game")
+            else:
+                c.quit_game(True)
+        elif act == M.BACK or c.buttons.pressed & B.Y:
+            c.pop()
+
+    def draw(self, g, full):
+        if self.page != self._drawn_page:
+            full = True
+            self._drawn_page = self.page
+        if self.page >= 0:
+            if full:
+                self._draw_page(g)
+            return
+        if full:
+            g.clear(P.NAVY)
+            widgets.header(g, "Paused")
+            widgets.footer(g, "A choose  B resume")
+        self.menu.draw(g, full)
+
+    def _draw_page(self, g):
+        pages = self.c.rules
+        g.clear(P.NAVY)
+        widgets.header(g, "Rules")
+        lines = pages[self.page]
+        n = len(lines) if len(lines) < _LINES else _LINES
+        y = 36
+        for i in range(n):
+            g.text(lines[i], 4, y, P.WHITE)
+            y += 11
+        g.fill_rect(0, widgets.FOOTER_Y - 2, 240, 12, P.BLACK)
+        g.text("<", 8, widgets.FOOTER_Y, P.SILVER if self.page > 0 else P.SLATE)
+        x = g.number(self.page + 1, 92, widgets.FOOTER_Y, P.SILVER)
+        g.text("/", 92 + x, widgets.FOOTER_Y, P.SILVER)
+        g.number(len(pages), 100 + x, widgets.FOOTER_Y, P.SILVER)
+        g.text("B back", 150, widgets.FOOTER_Y, P.SILVER)
+        g.text(">", 224, widgets.FOOTER_Y, P.SILVER if self.page < len(pages) - 1 else P.SLATE)

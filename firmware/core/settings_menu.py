@@ -1,0 +1,88 @@
+"""The settings scene: brightness, sound, bot speed, player names, tilt calibration."""
+from micropython import const
+
+from core import menu as M
+from core import palette as P
+from core import settings as S
+from core import widgets
+from core.scene import Scene
+
+_BRIGHT = const(0)
+_SOUND = const(1)
+_SPEED = const(2)
+_NAME0 = const(3)
+_CAL = const(7)        # _NAME0 + players
+_BACK = const(8)
+_PLAYER_LABELS = ("Player 1", "Player 2", "Player 3", "Player 4")
+
+
+class SettingsScene(Scene):
+    def __init__(self, console):
+        self.c = console
+        s = console.settings
+        m = self.menu = M.Menu(0, 40, 240, 20, 10)
+        m.add("Brightness", S.BRIGHTNESS_LABELS[s.brightness])
+        m.add("Sound", S.SOUND_LABELS[s.sound])
+        m.add("Bot speed", S.SPEED_LABELS[s.bot_speed])
+        for i in range(S.PLAYERS):
+            m.add(_PLAYER_LABELS[i], s.names[i])
+        m.add("Calibrate tilt")
+        m.add("Back")
+
+    def enter(self, console):
+        s = console.settings
+        m = self.menu
+        m.set_value(_BRIGHT, S.BRIGHTNESS_LABELS[s.brightness])
+        m.set_value(_SOUND, S.SOUND_LABELS[s.sound])
+        m.set_value(_SPEED, S.SPEED_LABELS[s.bot_speed])
+        for i in range(S.PLAYERS):
+            m.touch(_NAME0 + i)
+
+    def update(self, c):
+        m = self.menu
+        act = m.update(c.buttons)
+        s = c.settings
+        i = m.sel
+        if act == M.LEFT or act == M.RIGHT:
+            d = 1 if act == M.RIGHT else -1
+            if i == _BRIGHT:
+                v = s.brightness + d
+                if 0 <= v <= 9:
+                    s.brightness = v
+                    s.changed = True
+                    c.hw.display.set_brightness((v + 1) * 10)
+                    m.set_value(i, S.BRIGHTNESS_LABELS[v])
+            elif i == _SOUND:
+                s.sound = 1 - s.sound
+                s.changed = True
+                m.set_value(i, S.SOUND_LABELS[s.sound])
+                c.beep(880, 40)
+            elif i == _SPEED:
+                v = s.bot_speed + d
+                if 0 <= v <= 3:
+                    s.bot_speed = v
+                    s.changed = True
+                    m.set_value(i, S.SPEED_LABELS[v])
+        elif act == M.SELECT:
+            if _NAME0 <= i < _NAME0 + S.PLAYERS:
+                c.name_editor.edit(i - _NAME0)
+                c.push(c.name_editor)
+            elif i == _CAL:
+                c.push(c.calibrate)
+            elif i == _BACK:
+                self._leave(c)
+        elif act == M.BACK:
+            self._leave(c)
+
+    def _leave(self, c):
+        if c.settings.changed and not c.settings.save(c.storage):
+            c.notice.post("Could not save settings")
+        c.pop()
+
+    def draw(self, g, full):
+        if full:
+            g.clear(P.NAVY)
+            widgets.header(g, "Settings")
+            widgets.footer(g, "A choose  <> change  B back")
+            g.text(self.c.hw.name, 4, 216, P.GREY)
+        self.menu.draw(g, full)

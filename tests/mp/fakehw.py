@@ -1,0 +1,150 @@
+"""Stand-in hardware for scenario scripts under real MicroPython (and CPython with host_sim shims).
+
+Input is scripted: a bytes-like of button bitmasks, two bytes per step (little-endian), and an
+optional accelerometer script. The display counts what it is sent; nothing allocates per step.
+"""
+from array import array
+
+import os
+
+from core.files import Files
+
+
+class Display:
+    def __init__(self):
+        self.last_bytes = 0
+        self.total_bytes = 0
+        self.shows = 0
+        self.brightness = -1
+        self.palette = None
+
+    def set_palette(self, pal):
+        self.palette = pal
+
+    def set_brightness(self, pct):
+        self.brightness = pct
+
+    def show(self, buf, rects, n):
+        b = 0
+        for i in range(n):
+            k = i << 2
+            b += (rects[k + 2] - rects[k]) * (rects[k + 3] - rects[k + 1]) * 2
+        self.last_bytes = b
+        if self.total_bytes < 0x3FFFFFFF - b:
+            self.total_bytes += b
+        self.shows += 1
+
+
+class Buttons:
+    """Replays `script` (2 bytes per step); after its end, nothing is held."""
+    def __init__(self, script=b""):
+        self.script = script
+        self.i = 0
+
+    def read(self):
+        s = self.script
+        k = self.i << 1
+        self.i += 1
+        if k + 1 < len(s):
+            return s[k] | (s[k + 1] << 8)
+        return 0
+
+
+class Accel:
+    """mode: 'level' (steady with small noise), 'fail' (every read fails), or a schedule
+    bytearray where 1 = good read and 0 = failed read, per step."""
+    stuck_check = True
+
+    def __init__(self, mode="level", schedule=None):
+        self.mode = mode
+        self.schedule = schedule
+        self.i = 0
+        self.x = 0
+        self.y = 0
+        self.z = 1000
+
+    def read(self, xyz):
+        i = self.i
+        self.i += 1
+        if self.mode == "fail":
+            return False
+        if self.schedule is not None and i < len(self.schedule) and not self.schedule[i]:
+            return False
+        xyz[0] = self.x + (i & 3) - 1       # a little noise, like a real sensor
+        xyz[1] = self.y + ((i >> 2) & 3) - 1
+        xyz[2] = self.z
+        return True
+
+
+class Clock:
+    def __init__(self):
+        self.now = 0
+
+    def ticks_ms(self):
+        return self.now
+
+    def ticks_add(self, t, d):
+        return (t + d) & 0x3FFFFFFF
+
+    def ticks_diff(self, a, b):
+        d = (a - b) & 0x3FFFFFFF
+        return d - 0x40000000 if d & 0x20000000 else d
+
+    def sleep_ms(self, ms):
+        self.now = (self.now + ms) & 0x3FFFFFFF
+
+
+class Sound:
+    def __init__(self):
+        self.tones = 0
+        self.playing = False
+
+    def tone(self, hz, ms):
+        self.tones += 1
+        self.playing = True
+
+    def stop(self):
+        self.playing = False
+
+
+class Watchdog:
+    def __init__(self):
+        self.fed = 0
+
+    def feed(self):
+        if self.fed < 0x3FFFFFFF:
+            self.fed += 1
+
+
+def _clean(path):
+    try:
+        for name in os.listdir(path):
+            os.remove(path + "/" + name)
+    except OSError:
+        pass
+
+
+class Hardware:
+    name = "test"
+
+    def __init__(self, script=b"", accel="level", data="/tmp/picotable-test", fresh=True):
+        if fresh:
+            _clean(data)
+        self.display = Display()
+        self.buttons = Buttons(script)
+        self.accel = None if accel is None else Accel(accel)
+        self.clock = Clock()
+        self.files = Files(os, data)
+        self.sound = Sound()
+        self.watchdog = Watchdog()
+
+
+def steps(*pairs):
+    """Build a button script: steps(bits, count, bits, count, ...) -> bytearray."""
+    out = bytearray()
+    for k in range(0, len(pairs), 2):
+        b = pairs[k]
+        for _ in range(pairs[k + 1]):
+            out.append(b & 255)
+            out.append(b >> 8)
+    return out

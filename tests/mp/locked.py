@@ -1,0 +1,24 @@
+"""Run console frames with the heap locked for each one, under real MicroPython.
+
+run(console, n) returns the number of frames that failed to run allocation-free: a frame that
+allocates raises MemoryError under the lock, which the console turns into its error screen
+(console.faults grows) or which escapes here. The lock is taken and released inside this
+function, and nothing is printed while it is held.
+"""
+import micropython
+
+
+def run(console, n):
+    bad = 0
+    for _ in range(n):
+        before = console.faults
+        micropython.heap_lock()
+        try:
+            console.frame()
+            ok = console.faults == before
+        except BaseException:       # noqa: BLE001 - an escaped MemoryError must not hang the VM
+            ok = False
+        micropython.heap_unlock()
+        if not ok:
+            bad += 1
+    return bad
