@@ -69,6 +69,7 @@ class Console:
         self.game_setup = None
         self.rules = ()             # the running game's help pages
         self._seed_counter = 0
+        self._seed_base = getattr(hw, "seed", None)   # a fixed base makes runs repeatable
         self._stack = [None] * _DEPTH
         self._depth = 0
         self._op = _OP_NONE
@@ -225,8 +226,10 @@ class Console:
         self.push(self.handoff_scene)
 
     def new_seed(self):
+        """A seed for the next game: from hw.seed when the shell fixes one, else the clock."""
         self._seed_counter += 1
-        return (self.hw.clock.ticks_ms() * 31 + self._seed_counter) & 0x3FFFFFFF
+        base = self._seed_base if self._seed_base is not None else self.hw.clock.ticks_ms()
+        return ((base & 0xFFFFF) * 977 + self._seed_counter * 7919) & 0x3FFFFFFF
 
     # -- games -------------------------------------------------------------------------
     def start_game(self, name, setup, snapshot=None):

@@ -1,0 +1,36 @@
+"""The simulator's hardware object (docs/platform.md): the desktop shell around the same core."""
+import os
+
+from core.files import Files
+
+from host_sim.display import SimDisplay
+
+
+class NoButtons:
+    def read(self):
+        return 0
+
+
+class WindowButtons:
+    """Buttons read from the window: each read is one console step, so the window is polled
+    (events handled, lights updated) once per step."""
+    def __init__(self, window):
+        self.window = window
+
+    def read(self):
+        return self.window.poll()
+
+
+class SimHardware:
+    name = "sim"
+
+    def __init__(self, buttons, accel, clock, data_dir, seed=None, sound=None):
+        self.display = SimDisplay()
+        self.buttons = buttons
+        self.accel = accel
+        self.clock = clock
+        self.files = Files(os, data_dir)
+        self.sound = sound
+        self.watchdog = None
+        if seed is not None:
+            self.seed = seed
