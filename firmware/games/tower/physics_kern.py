@@ -1,0 +1,939 @@
+"""Tower physics: the hot loops, pure-Python twins of physics_viper.py.
+
+physics_viper.py is GENERATED from this file by tools/gen_tower_viper.py (it adds
+@micropython.viper, pointer types, and sign extension of array loads), so the two run the
+same statements and give bit-identical results as long as every value stays inside 31 bits
+(docs/tower-physics.md lists the range of every multiply; the 32-bit MicroPython run under
+heap_lock() proves it for the test scenarios). Rules for this file, checked by the generator:
+functions named k_*; arrays only as the parameters W32, W16, S32, S16, T16; integers only; no
+calls except range(); no augmented assignment to array items; division only of non-negative
+numbers (Python floors, C truncates: equal there).
+
+Units (see docs/tower-physics.md): world y up, table line y = 0.
+  position Q10 px, velocity Q10 px per substep, angle Q8 brads (2**24 per turn),
+  angular velocity Q15 rad per substep, geometry Q6 px, unit vectors Q14 (Q12 in the solver).
+"""
+from micropython import const
+
+# -- capacities (one world) --
+MAXB = const(32)        # bodies
+GROUND = const(32)      # index of the static ground body (a zero slot after the bodies)
+MAXP = const(48)        # convex parts
+MAXV = const(256)       # vertex slots
+MAXC = const(96)        # contact points
+GPART = const(63)       # part number of the table in contact keys
+
+# -- world header, W32[0:HS] --
+H_NB = const(0)         # bodies in use
+H_NP = const(1)         # parts in use
+H_NV = const(2)         # vertex slots in use
+H_NK = const(3)         # contact points in the warm-start cache
+H_GX = const(4)         # gravity, Q10 px per substep per substep
+H_GY = const(5)
+H_CAR = const(6)        # carried body or -1
+H_TX = const(7)         # carried target, Q10 px
+H_TY = const(8)
+H_TA = const(9)         # carried target angle, Q8 brads
+H_WOKE = const(10)      # set by k_collide when it woke a sleeping island
+H_XMIN = const(11)      # play area, Q10 px: leaving it sets F_OUT
+H_XMAX = const(12)
+H_YMAX = const(13)
+H_AWAKE = const(14)     # awake dynamic bodies after the last substep
+H_NC = const(15)        # contact points of the last substep
+H_SUB = const(16)       # substeps run
+H_GSX = const(17)       # gravity when the last island fell asleep
+H_GSY = const(18)
+HS = const(20)
+
+# -- bodies, W32[OB + b * BS + field] --
+B_PX = const(0)         # centroid, Q10 px
+B_PY = const(1)
+B_ANG = const(2)        # Q8 brads, 0 .. 2**24 - 1
+B_VX = const(3)         # Q10 px per substep
+B_VY = const(4)
+B_W = const(5)          # Q15 rad per substep
+B_COS = const(6)        # Q14
+B_SIN = const(7)
+B_INVM = const(8)       # 2**22 / area (0: kinematic or ground)
+B_IRHO = const(9)       # 2**16 / radius of gyration (px)
+B_IRHO2 = const(10)     # 2**19 / radius of gyration squared
+B_FLAGS = const(11)
+B_REST = const(12)      # substeps spent slow
+B_PIECE = const(13)
+B_P0 = const(14)        # first part
+B_NP = const(15)        # part count
+B_ISL = const(16)       # island id while asleep
+BS = const(18)
+OB = const(20)                  # HS
+OA = const(614)                 # OB + (MAXB + 1) * BS: part AABBs, 4 each, Q6 px
+OK = const(806)                 # OA + MAXP * 4: warm-start cache, 3 each (key, ln, lt)
+W32N = const(1094)              # OK + MAXC * 3
+
+F_KIN = const(1)        # carried (kinematic)
+F_SLEEP = const(2)
+F_FROZEN = const(4)     # left the hard bounds: no longer simulated
+F_TOUCH = const(8)      # touched the table (sticky)
+F_OUT = const(16)       # left the play area (sticky)
+F_FOUND = const(32)     # foundation (for the game; physics ignores it)
+
+# -- parts, W16[p * PS + field]; vertex cache W16[OV + v * 4 + (rx, ry, nx, ny)] --
+P_BODY = const(0)
+P_TV0 = const(1)        # first vertex in the piece table
+P_V0 = const(2)         # first vertex slot in this world
+P_NV = const(3)
+PS = const(4)
+OV = const(192)         # MAXP * PS
+W16N = const(1216)      # OV + MAXV * 4
+
+# -- shared scratch: contacts (S32: key, ln, lt; S16: the rest), union-find --
+C_A = const(0)
+C_B = const(1)
+C_NX = const(2)         # Q14 from k_collide, Q12 after k_prestep
+C_NY = const(3)
+C_RNA = const(4)        # r_a.x then r_a x n (Q6)
+C_RTA = const(5)        # r_a.y then r_a x t
+C_RNB = const(6)
+C_RTB = const(7)
+C_FAX = const(8)        # velocity change of a per unit normal impulse, Q12
+C_FAY = const(9)
+C_FBX = const(10)
+C_FBY = const(11)
+C_HA = const(12)        # angular change, Q12 of (Q15 rad per Q10 px)
+C_HB = const(13)
+C_TAX = const(14)       # same for the tangent
+C_TAY = const(15)
+C_TBX = const(16)
+C_TBY = const(17)
+C_THA = const(18)
+C_THB = const(19)
+C_BIAS = const(20)      # separation (Q6) then bias velocity (Q10)
+C_FR = const(21)        # friction bound per normal impulse, Q8
+CS = const(22)
+S16N = const(2112)      # MAXC * CS
+SUF = const(288)        # MAXC * 3: union-find parents
+SMR = const(321)        # SUF + MAXB + 1: island minimum rest
+S32N = const(354)
+
+# -- table: T16[0:257] quarter sine (Q14), vertices from TV: lx, ly (Q6), nx, ny (Q14) --
+TV = const(260)
+
+# -- tuning --
+VMAX = const(16383)     # |v| per axis after a substep: 16 px per substep
+WMAX = const(8191)      # |w|: 0.25 rad per substep
+VLOOSE = const(32767)   # clamps inside the solver keep products in range
+WLOOSE = const(32767)
+LMAX = const(16383)     # accumulated impulse bound (velocity units)
+MU = const(154)         # friction 0.6, Q8
+BETA = const(51)        # Baumgarte 0.2, Q8
+SLOP = const(16)        # allowed penetration 0.25 px, Q6
+SPEC = const(32)        # speculative contacts up to 0.5 px apart, Q6
+SPEC20 = const(524288)  # the same in Q20 (SAT separations)
+MAXBIAS = const(1024)   # 1 px per substep
+TOLR = const(49152)     # reference face hysteresis 0.05 px, Q20
+LIMD = const(8191)      # centroid distance bound per axis for a pair, Q6 (128 px)
+RLIM = const(8191)      # lever arm bound, Q6
+VS = const(12)          # sleep: |v| below 0.7 px/s
+WS = const(20)          # sleep: |w| below 2 deg/s
+TSLEEP = const(30)      # sleep after 30 slow substeps (0.5 s)
+DAMPW = const(2)        # angular damping per substep, /256
+KGAIN = const(64)       # carried: velocity = error * 64 / 256 per substep
+VCAR = const(6144)      # carried speed bound: 6 px per substep
+WCAR = const(3277)      # carried spin bound: 0.1 rad per substep
+HARD = const(1024000)   # 1000 px: beyond this a body is frozen
+BIG = const(0x3FFFFFFF)
+
+
+def k_forces(W32):
+    """Gravity on awake dynamic bodies; the carried body's velocity from its target error."""
+    nb = W32[H_NB]
+    gx = W32[H_GX]
+    gy = W32[H_GY]
+    car = W32[H_CAR]
+    for b in range(nb):
+        o = OB + b * BS
+        fl = W32[o + B_FLAGS]
+        if fl & (F_SLEEP | F_FROZEN):
+            continue
+        if b == car:
+            ex = W32[H_TX] - W32[o + B_PX]
+            ey = W32[H_TY] - W32[o + B_PY]
+            if ex > 1048575:
+                ex = 1048575
+            elif ex < -1048575:
+                ex = -1048575
+            if ey > 1048575:
+                ey = 1048575
+            elif ey < -1048575:
+                ey = -1048575
+            vx = (ex * KGAIN) >> 8              # < 2**26
+            vy = (ey * KGAIN) >> 8
+            if vx > VCAR:
+                vx = VCAR
+            elif vx < -VCAR:
+                vx = -VCAR
+            if vy > VCAR:
+                vy = VCAR
+            elif vy < -VCAR:
+                vy = -VCAR
+            ea = (W32[H_TA] - W32[o + B_ANG]) & 0xFFFFFF
+            if ea >= 0x800000:
+                ea -= 0x1000000
+            if ea > 1048575:
+                ea = 1048575
+            elif ea < -1048575:
+                ea = -1048575
+            w = (((ea * 201) >> 14) * KGAIN) >> 8   # Q8 brads -> Q15 rad: * 201 / 16384
+            if w > WCAR:
+                w = WCAR
+            elif w < -WCAR:
+                w = -WCAR
+            W32[o + B_VX] = vx
+            W32[o + B_VY] = vy
+            W32[o + B_W] = w
+        elif (fl & F_KIN) == 0:
+            W32[o + B_VX] = W32[o + B_VX] + gx
+            W32[o + B_VY] = W32[o + B_VY] + gy
+
+
+def k_geometry(W32, W16, T16, allb):
+    """Rotate part vertices and normals into the vertex cache; part AABBs (Q6 world)."""
+    nb = W32[H_NB]
+    for b in range(nb):
+        o = OB + b * BS
+        if allb == 0 and (W32[o + B_FLAGS] & F_SLEEP):
+            continue
+        c = W32[o + B_COS]
+        s = W32[o + B_SIN]
+        x6 = W32[o + B_PX] >> 4
+        y6 = W32[o + B_PY] >> 4
+        p0 = W32[o + B_P0]
+        for p in range(p0, p0 + W32[o + B_NP]):
+            q = p * PS
+            t = TV + W16[q + P_TV0] * 4
+            w = OV + W16[q + P_V0] * 4
+            x0 = BIG
+            y0 = BIG
+            x1 = -BIG
+            y1 = -BIG
+            for k in range(W16[q + P_NV]):
+                lx = T16[t]
+                ly = T16[t + 1]
+                rx = (lx * c - ly * s) >> 14            # |l| < 2**12.5, c, s <= 2**14
+                ry = (lx * s + ly * c) >> 14
+                lx = T16[t + 2]
+                ly = T16[t + 3]
+                W16[w] = rx
+                W16[w + 1] = ry
+                W16[w + 2] = (lx * c - ly * s) >> 14    # unit vector: < 2**29
+                W16[w + 3] = (lx * s + ly * c) >> 14
+                if rx < x0:
+                    x0 = rx
+                if rx > x1:
+                    x1 = rx
+                if ry < y0:
+                    y0 = ry
+                if ry > y1:
+                    y1 = ry
+                t += 4
+                w += 4
+            a = OA + p * 4
+            W32[a] = x6 + x0
+            W32[a + 1] = y6 + y0
+            W32[a + 2] = x6 + x1
+            W32[a + 3] = y6 + y1
+
+
+def k_collide(W32, W16, S32, S16):
+    """Broadphase (part AABBs) and SAT with edge clipping; fills the contact scratch.
+
+    Contacts are produced in increasing key order ((part i, part j > i, feature), table
+    last), so warm-start impulses are matched against the sorted cache in one pass. Waking
+    a sleeping island sets H_WOKE; the caller then runs this again.
+    Returns the number of contact points.
+    """
+    np = W32[H_NP]
+    nk = W32[H_NK]
+    car = W32[H_CAR]
+    n = 0
+    kp = 0
+    W32[H_WOKE] = 0
+    for i in range(np):
+        qi = i * PS
+        a = W16[qi + P_BODY]
+        oa = OB + a * BS
+        fa = W32[oa + B_FLAGS]
+        if fa & F_FROZEN:
+            continue
+        acta = 1                                # 1 awake, 2 moving carried, 0 passive
+        if fa & F_SLEEP:
+            acta = 0
+        elif a == car:
+            acta = 0
+            if W32[oa + B_VX] != 0 or W32[oa + B_VY] != 0 or W32[oa + B_W] != 0:
+                acta = 2
+        ai = OA + i * 4
+        ax0 = W32[ai]
+        ay0 = W32[ai + 1]
+        ax1 = W32[ai + 2]
+        ay1 = W32[ai + 3]
+        ax6 = W32[oa + B_PX] >> 4
+        ay6 = W32[oa + B_PY] >> 4
+        vai = OV + W16[qi + P_V0] * 4
+        nva = W16[qi + P_NV]
+        for j in range(i + 1, np + 1):
+            if j == np:
+                # the table: deepest two vertices less than SPEC above y = 0
+                if (fa & F_SLEEP) or ay0 > 0:
+                    break
+                m1 = BIG
+                k1 = -1
+                m2 = BIG
+                k2 = -1
+                for k in range(nva):
+                    y = ay6 + W16[vai + k * 4 + 1]
+                    if y <= SPEC:
+                        if y < m1:
+                            m2 = m1
+                            k2 = k1
+                            m1 = y
+                            k1 = k
+                        elif y < m2:
+                            m2 = y
+                            k2 = k
+                if k1 < 0:
+                    break
+                if m1 <= 0:
+                    W32[oa + B_FLAGS] = W32[oa + B_FLAGS] | F_TOUCH
+                if fa & F_KIN:
+                    break
+                b = GROUND
+                dx = 0
+                dy = 0
+                nx = 0
+                ny = -16384
+                for pt in range(2):
+                    k = k1
+                    s = m1
+                    if pt == 1:
+                        k = k2
+                        s = m2
+                    if k < 0:
+                        continue
+                    rax = W16[vai + k * 4]
+                    ray = W16[vai + k * 4 + 1] - (s >> 1)
+                    key = (i << 16) | (GPART << 10) | k
+                    if n < MAXC:
+                        pk = key >> 10
+                        while kp < nk and (W32[OK + kp * 3] >> 10) < pk:
+                            kp += 1
+                        ln = 0
+                        lt = 0
+                        q = kp
+                        while q < nk and (W32[OK + q * 3] >> 10) == pk:
+                            if W32[OK + q * 3] == key:
+                                ln = W32[OK + q * 3 + 1]
+                                lt = W32[OK + q * 3 + 2]
+                                break
+                            q += 1
+                        o = n * 3
+                        S32[o] = key
+                        S32[o + 1] = ln
+                        S32[o + 2] = lt
+                        o = n * CS
+                        S16[o + C_A] = a
+                        S16[o + C_B] = b
+                        S16[o + C_NX] = nx
+                        S16[o + C_NY] = ny
+                        S16[o + C_RNA] = rax
+                        S16[o + C_RTA] = ray
+                        S16[o + C_RNB] = 0
+                        S16[o + C_RTB] = 0
+                        S16[o + C_BIAS] = s
+                        n += 1
+                break
+            bj = OA + j * 4
+            if W32[bj] > ax1 or W32[bj + 2] < ax0 or W32[bj + 1] > ay1 or W32[bj + 3] < ay0:
+                continue
+            qj = j * PS
+            b = W16[qj + P_BODY]
+            if b == a:
+                continue
+            ob = OB + b * BS
+            fb = W32[ob + B_FLAGS]
+            if fb & F_FROZEN:
+                continue
+            actb = 1
+            if fb & F_SLEEP:
+                actb = 0
+            elif b == car:
+                actb = 0
+                if W32[ob + B_VX] != 0 or W32[ob + B_VY] != 0 or W32[ob + B_W] != 0:
+                    actb = 2
+            if actb == 0 and acta == 0:
+                continue
+            dx = (W32[ob + B_PX] >> 4) - ax6
+            dy = (W32[ob + B_PY] >> 4) - ay6
+            if dx > LIMD or dx < -LIMD or dy > LIMD or dy < -LIMD:
+                continue
+            vbj = OV + W16[qj + P_V0] * 4
+            nvb = W16[qj + P_NV]
+            # SAT: the face of either polygon with the largest separation (Q20)
+            sep0 = 0
+            face0 = 0
+            sep1 = 0
+            face1 = 0
+            apart = 0
+            for side in range(2):
+                pr = vai
+                nr = nva
+                pi = vbj
+                ni = nvb
+                ox = dx
+                oy = dy
+                if side == 1:
+                    pr = vbj
+                    nr = nvb
+                    pi = vai
+                    ni = nva
+                    ox = -dx
+                    oy = -dy
+                best = -BIG
+                bf = 0
+                for f in range(nr):
+                    o = pr + f * 4
+                    fnx = W16[o + 2]
+                    fny = W16[o + 3]
+                    px = ox - W16[o]
+                    py = oy - W16[o + 1]
+                    mn = BIG
+                    q = pi
+                    for k in range(ni):
+                        s = fnx * (W16[q] + px) + fny * (W16[q + 1] + py)   # < 2**29
+                        if s < mn:
+                            mn = s
+                        q += 4
+                    if mn > best:
+                        best = mn
+                        bf = f
+                    if best > SPEC20:
+                        break
+                if best > SPEC20:
+                    apart = 1
+                    break
+                if side == 0:
+                    sep0 = best
+                    face0 = bf
+                else:
+                    sep1 = best
+                    face1 = bf
+            if apart:
+                continue
+            flip = 0
+            pr = vai
+            nr = nva
+            pi = vbj
+            ni = nvb
+            ox = dx
+            oy = dy
+            rf = face0
+            if sep1 > sep0 + TOLR:
+                flip = 1
+                pr = vbj
+                nr = nvb
+                pi = vai
+                ni = nva
+                ox = -dx
+                oy = -dy
+                rf = face1
+            o = pr + rf * 4
+            nx = W16[o + 2]
+            ny = W16[o + 3]
+            r1x = W16[o]
+            r1y = W16[o + 1]
+            o = pr
+            if rf + 1 < nr:
+                o = pr + rf * 4 + 4
+            r2x = W16[o]
+            r2y = W16[o + 1]
+            # incident edge: the face most opposed to the reference normal
+            mn = BIG
+            ie = 0
+            for k in range(ni):
+                s = nx * W16[pi + k * 4 + 2] + ny * W16[pi + k * 4 + 3]
+                if s < mn:
+                    mn = s
+                    ie = k
+            ie2 = ie + 1
+            if ie2 == ni:
+                ie2 = 0
+            p1x = W16[pi + ie * 4] + ox
+            p1y = W16[pi + ie * 4 + 1] + oy
+            p2x = W16[pi + ie2 * 4] + ox
+            p2y = W16[pi + ie2 * 4 + 1] + oy
+            id1 = ie
+            id2 = ie2
+            # clip the incident edge to the reference face's side planes; tangent (-ny, nx)
+            for sd in range(2):
+                # d > 0: outside; side 0: t.(r1 - p), side 1: t.(p - r2)
+                if sd == 0:
+                    d1 = (nx * (r1y - p1y) - ny * (r1x - p1x)) >> 14
+                    d2 = (nx * (r1y - p2y) - ny * (r1x - p2x)) >> 14
+                else:
+                    d1 = (ny * (r2x - p1x) - nx * (r2y - p1y)) >> 14
+                    d2 = (ny * (r2x - p2x) - nx * (r2y - p2y)) >> 14
+                if d1 > 0 and d2 > 0:
+                    apart = 1
+                    break
+                if d1 > 0:
+                    fr = ((-d2) << 14) // (d1 - d2)          # 0..16384
+                    p1x = p2x + (((p1x - p2x) * fr) >> 14)
+                    p1y = p2y + (((p1y - p2y) * fr) >> 14)
+                    id1 = ie2 + 8 + sd * 8
+                elif d2 > 0:
+                    fr = ((-d1) << 14) // (d2 - d1)
+                    p2x = p1x + (((p2x - p1x) * fr) >> 14)
+                    p2y = p1y + (((p2y - p1y) * fr) >> 14)
+                    id2 = ie + 8 + sd * 8
+            if apart:
+                continue
+            for pt in range(2):
+                px = p1x
+                py = p1y
+                fid = id1
+                if pt == 1:
+                    px = p2x
+                    py = p2y
+                    fid = id2
+                s = (nx * (px - r1x) + ny * (py - r1y)) >> 14     # separation, Q6
+                if s > SPEC:
+                    continue
+                if (fa | fb) & F_SLEEP:
+                    # a sleeping body is touched: wake its island, caller runs us again
+                    for w in range(2):
+                        o = ob
+                        if w == 1:
+                            o = oa
+                        if W32[o + B_FLAGS] & F_SLEEP:
+                            isl = W32[o + B_ISL]
+                            for c in range(W32[H_NB]):
+                                oc = OB + c * BS
+                                if (W32[oc + B_FLAGS] & F_SLEEP) and W32[oc + B_ISL] == isl:
+                                    W32[oc + B_FLAGS] = W32[oc + B_FLAGS] & ~F_SLEEP
+                                    W32[oc + B_REST] = 0
+                    W32[H_WOKE] = 1
+                    fa = fa & ~F_SLEEP
+                    fb = fb & ~F_SLEEP
+                cx = px - ((nx * s) >> 15)          # midpoint between the two surfaces
+                cy = py - ((ny * s) >> 15)
+                key = (i << 16) | (j << 10) | (flip << 8) | (rf << 5) | fid
+                if flip == 0:
+                    rax = cx
+                    ray = cy
+                    rbx = cx - dx
+                    rby = cy - dy
+                    cnx = nx
+                    cny = ny
+                else:
+                    rbx = cx
+                    rby = cy
+                    rax = cx + dx
+                    ray = cy + dy
+                    cnx = -nx
+                    cny = -ny
+                if n < MAXC:
+                    pk = key >> 10
+                    while kp < nk and (W32[OK + kp * 3] >> 10) < pk:
+                        kp += 1
+                    ln = 0
+                    lt = 0
+                    q = kp
+                    while q < nk and (W32[OK + q * 3] >> 10) == pk:
+                        if W32[OK + q * 3] == key:
+                            ln = W32[OK + q * 3 + 1]
+                            lt = W32[OK + q * 3 + 2]
+                            break
+                        q += 1
+                    o = n * 3
+                    S32[o] = key
+                    S32[o + 1] = ln
+                    S32[o + 2] = lt
+                    o = n * CS
+                    S16[o + C_A] = a
+                    S16[o + C_B] = b
+                    S16[o + C_NX] = cnx
+                    S16[o + C_NY] = cny
+                    S16[o + C_RNA] = rax
+                    S16[o + C_RTA] = ray
+                    S16[o + C_RNB] = rbx
+                    S16[o + C_RTB] = rby
+                    S16[o + C_BIAS] = s
+                    n += 1
+    return n
+
+
+def k_prestep(W32, S32, S16, n):
+    """Per contact point: lever arms, effective masses, bias; then apply warm-start impulses."""
+    for c in range(n):
+        o = c * CS
+        oa = OB + S16[o + C_A] * BS
+        ob = OB + S16[o + C_B] * BS
+        nx = S16[o + C_NX]
+        ny = S16[o + C_NY]
+        tot = 0
+        for side in range(2):
+            ox = S16[o + C_RNA]
+            oy = S16[o + C_RTA]
+            ot = oa
+            if side == 1:
+                ox = S16[o + C_RNB]
+                oy = S16[o + C_RTB]
+                ot = ob
+            if ox > RLIM:
+                ox = RLIM
+            elif ox < -RLIM:
+                ox = -RLIM
+            if oy > RLIM:
+                oy = RLIM
+            elif oy < -RLIM:
+                oy = -RLIM
+            rn = (ox * ny - oy * nx) >> 14          # < 2**13 * 2**14 each
+            rt = -((ox * nx + oy * ny) >> 14)       # tangent t = (ny, -nx)
+            im = W32[ot + B_INVM]
+            qn = (rn * W32[ot + B_IRHO]) >> 12      # rn / rho, Q10; IRHO < 2**14
+            qt = (rt * W32[ot + B_IRHO]) >> 12
+            if qn > 4095:
+                qn = 4095
+            elif qn < -4095:
+                qn = -4095
+            if qt > 4095:
+                qt = 4095
+            elif qt < -4095:
+                qt = -4095
+            tn = (im * ((qn * qn) >> 10)) >> 10     # im < 2**15, square < 2**14
+            tt = (im * ((qt * qt) >> 10)) >> 10
+            if side == 0:
+                S16[o + C_RNA] = rn
+                S16[o + C_RTA] = rt
+                kn = im + tn
+                kt = im + tt
+            else:
+                S16[o + C_RNB] = rn
+                S16[o + C_RTB] = rt
+                kn += im + tn
+                kt += im + tt
+        if kn <= 0:
+            kn = 1
+        if kt <= 0:
+            kt = 1
+        nx12 = nx >> 2
+        ny12 = ny >> 2
+        for side in range(2):
+            ot = oa
+            rn = S16[o + C_RNA]
+            rt = S16[o + C_RTA]
+            if side == 1:
+                ot = ob
+                rn = S16[o + C_RNB]
+                rt = S16[o + C_RTB]
+            im = W32[ot + B_INVM]
+            i2 = W32[ot + B_IRHO2]
+            fn = (im << 12) // kn                   # <= 4096
+            ft = (im << 12) // kt
+            hn = (fn * ((rn * i2) >> 12)) >> 8      # rn * i2 < 2**28
+            ht = (ft * ((rt * i2) >> 12)) >> 8
+            if hn > 16383:
+                hn = 16383
+            elif hn < -16383:
+                hn = -16383
+            if ht > 16383:
+                ht = 16383
+            elif ht < -16383:
+                ht = -16383
+            d = side * 2
+            S16[o + C_FAX + d] = (fn * nx12) >> 12
+            S16[o + C_FAY + d] = (fn * ny12) >> 12
+            S16[o + C_TAX + d] = (ft * ny12) >> 12
+            S16[o + C_TAY + d] = (ft * -nx12) >> 12
+            S16[o + C_HA + side] = hn
+            S16[o + C_THA + side] = ht
+        S16[o + C_NX] = nx12
+        S16[o + C_NY] = ny12
+        fr = (MU * kt) // kn                        # kt < 2**20
+        if fr > 4095:
+            fr = 4095
+        S16[o + C_FR] = fr
+        pen = -S16[o + C_BIAS] - SLOP
+        bias = 0
+        if pen + SLOP < 0:
+            bias = (pen + SLOP) << 4                # apart: allow closing the gap this substep
+        elif pen > 0:
+            if pen > 8191:
+                pen = 8191
+            bias = (pen * BETA) >> 4
+            if bias > MAXBIAS:
+                bias = MAXBIAS
+        S16[o + C_BIAS] = bias
+        # warm start with last substep's accumulated impulses
+        ln = S32[c * 3 + 1]
+        lt = S32[c * 3 + 2]
+        if ln != 0 or lt != 0:
+            for side in range(2):
+                ot = oa
+                d = 0
+                sg = -1
+                if side == 1:
+                    ot = ob
+                    d = 2
+                    sg = 1
+                vx = W32[ot + B_VX] + sg * ((ln * S16[o + C_FAX + d] + lt * S16[o + C_TAX + d] + 2048) >> 12)
+                vy = W32[ot + B_VY] + sg * ((ln * S16[o + C_FAY + d] + lt * S16[o + C_TAY + d] + 2048) >> 12)
+                w = W32[ot + B_W] + sg * ((ln * S16[o + C_HA + side] + lt * S16[o + C_THA + side] + 2048) >> 12)
+                if vx > VLOOSE:
+                    vx = VLOOSE
+                elif vx < -VLOOSE:
+                    vx = -VLOOSE
+                if vy > VLOOSE:
+                    vy = VLOOSE
+                elif vy < -VLOOSE:
+                    vy = -VLOOSE
+                if w > WLOOSE:
+                    w = WLOOSE
+                elif w < -WLOOSE:
+                    w = -WLOOSE
+                if ot != OB + GROUND * BS:
+                    W32[ot + B_VX] = vx
+                    W32[ot + B_VY] = vy
+                    W32[ot + B_W] = w
+
+
+def k_solve(W32, S32, S16, n, iters):
+    """Sequential impulses (Box2D-Lite): accumulated, clamped normal and friction impulses.
+
+    Impulses are kept in velocity units (impulse times effective mass), so no mass multiply
+    is needed per iteration. Ends by copying the contacts to the warm-start cache.
+    """
+    for it in range(iters):
+        for cc in range(n):
+            c = cc
+            if it & 1:
+                c = n - 1 - cc                      # alternate sweeps: no bias to point order
+            o = c * CS
+            oa = OB + S16[o + C_A] * BS
+            ob = OB + S16[o + C_B] * BS
+            vax = W32[oa + B_VX]
+            vay = W32[oa + B_VY]
+            wa = W32[oa + B_W]
+            vbx = W32[ob + B_VX]
+            vby = W32[ob + B_VY]
+            wb = W32[ob + B_W]
+            nx = S16[o + C_NX]
+            ny = S16[o + C_NY]
+            # normal: |dv| < 2**16, n Q12; w < 2**15, rn < 2**13
+            vn = (((vbx - vax) * nx + (vby - vay) * ny + 2048) >> 12) + ((wb * S16[o + C_RNB] - wa * S16[o + C_RNA] + 1024) >> 11)
+            l0 = S32[c * 3 + 1]
+            l1 = l0 + S16[o + C_BIAS] - vn
+            if l1 < 0:
+                l1 = 0
+            elif l1 > LMAX:
+                l1 = LMAX
+            S32[c * 3 + 1] = l1
+            du = l1 - l0
+            if du != 0:
+                vax -= (du * S16[o + C_FAX] + 2048) >> 12
+                vay -= (du * S16[o + C_FAY] + 2048) >> 12
+                wa -= (du * S16[o + C_HA] + 2048) >> 12
+                vbx += (du * S16[o + C_FBX] + 2048) >> 12
+                vby += (du * S16[o + C_FBY] + 2048) >> 12
+                wb += (du * S16[o + C_HB] + 2048) >> 12
+            # friction, bounded by the normal impulse
+            vt = (((vbx - vax) * ny - (vby - vay) * nx + 2048) >> 12) + ((wb * S16[o + C_RTB] - wa * S16[o + C_RTA] + 1024) >> 11)
+            m = (l1 * S16[o + C_FR]) >> 8
+            if m > LMAX:
+                m = LMAX
+            t0 = S32[c * 3 + 2]
+            t1 = t0 - vt
+            if t1 > m:
+                t1 = m
+            elif t1 < -m:
+                t1 = -m
+            S32[c * 3 + 2] = t1
+            du = t1 - t0                            # |du| <= 2 * LMAX
+            if du != 0:
+                vax -= (du * S16[o + C_TAX] + 2048) >> 12
+                vay -= (du * S16[o + C_TAY] + 2048) >> 12
+                wa -= (du * S16[o + C_THA] + 2048) >> 12
+                vbx += (du * S16[o + C_TBX] + 2048) >> 12
+                vby += (du * S16[o + C_TBY] + 2048) >> 12
+                wb += (du * S16[o + C_THB] + 2048) >> 12
+            if vax > VLOOSE:
+                vax = VLOOSE
+            elif vax < -VLOOSE:
+                vax = -VLOOSE
+            if vay > VLOOSE:
+                vay = VLOOSE
+            elif vay < -VLOOSE:
+                vay = -VLOOSE
+            if wa > WLOOSE:
+                wa = WLOOSE
+            elif wa < -WLOOSE:
+                wa = -WLOOSE
+            if vbx > VLOOSE:
+                vbx = VLOOSE
+            elif vbx < -VLOOSE:
+                vbx = -VLOOSE
+            if vby > VLOOSE:
+                vby = VLOOSE
+            elif vby < -VLOOSE:
+                vby = -VLOOSE
+            if wb > WLOOSE:
+                wb = WLOOSE
+            elif wb < -WLOOSE:
+                wb = -WLOOSE
+            W32[oa + B_VX] = vax
+            W32[oa + B_VY] = vay
+            W32[oa + B_W] = wa
+            if ob != OB + GROUND * BS:
+                W32[ob + B_VX] = vbx
+                W32[ob + B_VY] = vby
+                W32[ob + B_W] = wb
+    for c in range(n):
+        o = c * 3
+        W32[OK + o] = S32[o]
+        W32[OK + o + 1] = S32[o + 1]
+        W32[OK + o + 2] = S32[o + 2]
+    W32[H_NK] = n
+    W32[H_NC] = n
+
+
+def k_integrate(W32, T16):
+    """Clamp velocities, move awake bodies, refresh cos/sin, flag play-area exits."""
+    nb = W32[H_NB]
+    for b in range(nb):
+        o = OB + b * BS
+        fl = W32[o + B_FLAGS]
+        if fl & (F_SLEEP | F_FROZEN):
+            continue
+        vx = W32[o + B_VX]
+        vy = W32[o + B_VY]
+        w = W32[o + B_W]
+        if vx > VMAX:
+            vx = VMAX
+        elif vx < -VMAX:
+            vx = -VMAX
+        if vy > VMAX:
+            vy = VMAX
+        elif vy < -VMAX:
+            vy = -VMAX
+        if w > WMAX:
+            w = WMAX
+        elif w < -WMAX:
+            w = -WMAX
+        if (fl & F_KIN) == 0:
+            # damping toward zero, same rounding for both signs: w *= 1 - DAMPW / 256
+            if w > 0:
+                w -= (w * DAMPW + 255) >> 8
+            elif w < 0:
+                w += (-w * DAMPW + 255) >> 8
+        W32[o + B_VX] = vx
+        W32[o + B_VY] = vy
+        W32[o + B_W] = w
+        x = W32[o + B_PX] + vx
+        y = W32[o + B_PY] + vy
+        W32[o + B_PX] = x
+        W32[o + B_PY] = y
+        if w != 0:
+            ang = (W32[o + B_ANG] + ((w * 20861) >> 8)) & 0xFFFFFF   # Q15 rad -> Q8 brads
+            W32[o + B_ANG] = ang
+            for h in range(2):
+                # fixed.sin(): quarter-wave table, 6 interpolated bits; h = 1 gives cos
+                a = ((ang >> 8) + h * 0x4000) & 0xFFFF
+                r = a & 0x3FFF
+                if a & 0x4000:
+                    r = 0x4000 - r
+                i = r >> 6
+                v = T16[i]
+                f = r & 63
+                if f:
+                    v += ((T16[i + 1] - v) * f) >> 6
+                if a & 0x8000:
+                    v = -v
+                if h == 0:
+                    W32[o + B_SIN] = v
+                else:
+                    W32[o + B_COS] = v
+        if x < W32[H_XMIN] or x > W32[H_XMAX] or y > W32[H_YMAX]:
+            fl |= F_OUT
+        if x < -HARD or x > HARD or y < -HARD or y > HARD:
+            fl |= F_FROZEN
+            W32[o + B_VX] = 0
+            W32[o + B_VY] = 0
+            W32[o + B_W] = 0
+        W32[o + B_FLAGS] = fl
+
+
+def k_sleep(W32, S32, S16, n):
+    """Rest timers; islands by union-find over contacts; an island whose every body has been
+    slow for TSLEEP substeps falls asleep. Returns the number of awake dynamic bodies."""
+    nb = W32[H_NB]
+    car = W32[H_CAR]
+    for b in range(nb):
+        S32[SUF + b] = b
+        S32[SMR + b] = BIG
+        o = OB + b * BS
+        if (W32[o + B_FLAGS] & (F_SLEEP | F_FROZEN | F_KIN)) == 0:
+            vx = W32[o + B_VX]
+            vy = W32[o + B_VY]
+            w = W32[o + B_W]
+            r = W32[o + B_REST]
+            if vx > VS or vx < -VS or vy > VS or vy < -VS or w > WS or w < -WS:
+                r = 0
+            elif r < 10000:
+                r += 1
+            W32[o + B_REST] = r
+    for c in range(n):
+        a = S16[c * CS + C_A]
+        b = S16[c * CS + C_B]
+        if b == GROUND:
+            continue
+        if a == car or b == car:
+            o = OB + car * BS
+            if W32[o + B_VX] != 0 or W32[o + B_VY] != 0 or W32[o + B_W] != 0:
+                if a == car:
+                    W32[OB + b * BS + B_REST] = 0
+                else:
+                    W32[OB + a * BS + B_REST] = 0
+            continue
+        while S32[SUF + a] != a:
+            S32[SUF + a] = S32[SUF + S32[SUF + a]]
+            a = S32[SUF + a]
+        while S32[SUF + b] != b:
+            S32[SUF + b] = S32[SUF + S32[SUF + b]]
+            b = S32[SUF + b]
+        if a < b:
+            S32[SUF + b] = a
+        elif b < a:
+            S32[SUF + a] = b
+    awake = 0
+    for h in range(2):
+        for b in range(nb):
+            o = OB + b * BS
+            if W32[o + B_FLAGS] & (F_SLEEP | F_FROZEN | F_KIN):
+                continue
+            r = b
+            while S32[SUF + r] != r:
+                r = S32[SUF + r]
+            if h == 0:
+                if W32[o + B_REST] < S32[SMR + r]:
+                    S32[SMR + r] = W32[o + B_REST]
+            elif S32[SMR + r] >= TSLEEP:
+                W32[o + B_FLAGS] = W32[o + B_FLAGS] | F_SLEEP
+                W32[o + B_VX] = 0
+                W32[o + B_VY] = 0
+                W32[o + B_W] = 0
+                W32[o + B_ISL] = r
+                W32[H_GSX] = W32[H_GX]
+                W32[H_GSY] = W32[H_GY]
+            else:
+                awake += 1
+    W32[H_AWAKE] = awake
+    return awake
