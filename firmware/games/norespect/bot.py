@@ -1,0 +1,375 @@
+"""No Respect bots: easy, normal, hard. Public information only (G-4).
+
+Everything in No Respect is public: the boards, the discards, the drawn tile; the pool's count
+per value is 10 minus the tiles in sight, so reading State.pool is counting what is on the table.
+
+Levels
+- easy: a beginner's habits, no look at risk: build where the drop below the top is smallest,
+  else stack/cap an opponent at random, else discard, else stack/cap an own column; one move in
+  four is a random legal one.
+- normal: tries every legal play on a scratch copy of the state and scores the position
+  (evaluate()): completion progress, discard lives, the values it could still place and how
+  many places each has (elimination risk), cap risk of its own stacked tops (unseen tiles of
+  the top value against the opponents' draws before its turn), minus the opponents' average
+  score; a little noise.
+- hard: the same look without noise, with the cap risk of every top (also the singles that a
+  stack would expose), the opponents weighted towards the leader (attack the leader); then a
+  second look for its best DEEP plays: the expectation over its own next draw (weighted by the
+  unseen tiles of each value) of its best answer.
+
+Thinking is spread over frames: step(budget) does at most `budget` units (one unit = one play
+tried on a scratch state and scored) and returns True when the move is chosen.
+All arithmetic is on small ints; nothing allocates after __init__.
+"""
+from array import array
+
+from micropython import const
+
+from games.norespect import rules as R
+
+EASY = const(1)
+NORMAL = const(2)
+HARD = const(3)
+
+WIN = const(1000000)
+LOSS = const(20000)         # an eliminated seat's score
+COMPLETE = const(500)       # a completed column (credit kept when capped, N-3)
+LIFE = const(1680)          # a free discard circle
+EMPTY = const(252)          # an empty column that can still be started
+CAP_LOSS = const(250)       # losing a column to a cap costs more than its progress
+# progress of a live column by circles filled, and per extra buildable value for the next one
+PROG = (0, 98, 224, 392)
+SLACK = const(40)
+# a value with 0, 1, 2, 3 places to go (own builds, tops to stack anywhere) counts this much
+# (per mille) as unplayable: one place can vanish before the tile comes
+PLACES_W = (1000, 500, 250, 50)
+# elimination risk: weight of the (weighted) unplayable share of the pool, by free discards
+SURV = (20000, 6000, 2000, 1959)
+LEAD = const(2)             # hard: the leader counts this many times the opponents' average
+DEEP = const(3)             # hard: plays that get the second look (our next draw)
+NOISE = const(60)           # normal: +-noise on each play's score
+
+_places = bytearray(9)      # per value: places to stack it (tops of live columns, below 3 high)
+_mine = bytearray(9)        # per value: those plus the seat's own build places
+
+
+def _seat_score(st, s, draws, level):
+    """Score of seat s (public information only); draws = opponents' draws before its turn."""
+    if not st.alive[s]:
+        return -LOSS
+    pool = st.pool
+    n = st.pool_n
+    if n < 1:
+        n = 1
+    val = st.val
+    pile = st.pile
+    hh = st.h
+    var = st.variant
+    pl = _mine
+    pl[:] = _places
+    score = 0
+    free = 0
+    for c in range(s * 3, s * 3 + 3):
+        if not st.disc[c]:
+            free += 1
+        h = hh[c]
+        if h == 4:
+            score += COMPLETE
+            continue
+        if h == 0:
+            for v in range(1 if var else 4, 9):
+                pl[v] += 1
+            score += EMPTY
+            continue
+        k = (c << 2) + h - 1
+        t = val[k]
+        p = pile[k]
+        if p >= 3:
+            continue                        # capped: dead (base game only)
+        for v in range(1 if var else 4 - h, t):
+            pl[v] += 1
+        slack = t - 5 + h                   # buildable values for the next circle, minus one
+        if slack < 0:
+            cv = 20                         # variation: this column cannot be completed
+        else:
+            cv = PROG[h] + SLACK * (slack if slack < 3 else 3)
+        # cap risk: tiles of the top value still unseen, opponents' draws before our turn
+        if level == HARD or p == 2:
+            q = draws * pool[t] * 1000 // n
+            if q > 1000:
+                q = 1000
+            if p == 2:
+                loss = cv + CAP_LOSS if not var else cv
+                cv -= q * loss // 1000
+            else:
+                cv -= q * cv // 5000
+        score += cv
+    u = 0
+    for v in range(1, 9):
+        c = pl[v]
+        if c < 4:
+            u += pool[v] * PLACES_W[c]
+    score += free * LIFE
+    score -= (u // n) * SURV[free] // 1000
+    return score
+
+
+def _stack_places(st):
+    """Fill _places: per value, the tops of live columns that can take one more tile."""
+    pl = _places
+    for v in range(9):
+        pl[v] = 0
+    val = st.val
+    pile = st.pile
+    hh = st.h
+    for col in range(st.n * 3):
+        h = hh[col]
+        if h and st.alive[col // 3]:
+            k = (col << 2) + h - 1
+            if pile[k] < 3:
+                pl[val[k]] += 1
+
+
+def evaluate(st, me, level):
+    """The position after a play, from `me`'s side (bigger is better)."""
+    if st.phase == R.P_OVER:
+        w = st.winners
+        if w & (1 << me):
+            k = 0
+            for s in range(st.n):
+                if w & (1 << s):
+                    k += 1
+            return WIN // k
+        return -WIN
+    _stack_places(st)
+    draws = st.nalive() - 1
+    mine = _seat_score(st, me, draws, level)
+    top = -WIN
+    total = 0
+    k = 0
+    for s in range(st.n):
+        if s != me and st.alive[s]:
+            o = _seat_score(st, s, draws, level)
+            total += o
+            k += 1
+            if o > top:
+                top = o
+    if not k:
+        return mine
+    if level == HARD:
+        return mine - (LEAD * top + total // k) // (LEAD + 1)     # attack the leader
+    return mine - total // k
+
+
+def _play(sim, m):
+    """Apply m on a scratch state; a turn that would begin with an empty pool ends it (N-4)."""
+    sim.play(m)
+    if sim.phase == R.P_DRAW and not sim.pool_n:
+        sim.draw(None)
+
+
+class Bot:
+    def __init__(self, nseats, variant, rng):
+        self.rng = rng
+        self.sim = R.State(nseats, variant)
+        self.sim2 = R.State(nseats, variant)
+        self.sim3 = R.State(nseats, variant)
+        self.cand = bytearray(R.MAX_MOVES)
+        self.score = array("i", [0] * R.MAX_MOVES)
+        self.top = bytearray(DEEP)          # hard: candidates looked at more deeply
+        self.deep = array("i", [0] * DEEP)
+        self.ntop = 0
+        self.ncand = 0
+        self.stage = 0          # 0: every play once; 1: hard's deeper look at the best few
+        self.i = 0
+        self.j = 0
+        self.k = -1
+        self.best = 0
+        self.acc = 0
+        self.level = NORMAL
+        self.seat = 0
+        self.move = -1
+        self.thinking = False
+
+    def begin(self, st, level):
+        """Start choosing a play for the current seat of `st` (its legal() list is filled)."""
+        self.level = level
+        self.seat = st.turn
+        n = st.nlegal
+        for k in range(n):
+            self.cand[k] = st.moves[k]
+        self.ncand = n
+        self.stage = 0
+        self.i = 0
+        self.j = 0
+        self.k = -1
+        self.acc = 0
+        self.move = -1
+        self.thinking = True
+        if n == 1:
+            self.move = self.cand[0]
+            self.thinking = False
+        elif level == EASY:
+            self.move = self._easy(st)
+            self.thinking = False
+
+    def step(self, st, budget):
+        """Do up to `budget` units of thinking (one unit: one play tried, or for the hard level
+        one value of its next draw). True when self.move is chosen."""
+        if not self.thinking:
+            return True
+        me = self.seat
+        hard = self.level == HARD
+        while budget > 0:
+            budget -= 1
+            if self.stage == 0:
+                sim = self.sim
+                sim.copy_from(st)
+                _play(sim, self.cand[self.i])
+                if hard:
+                    self.score[self.i] = evaluate(sim, me, HARD)
+                else:
+                    self.score[self.i] = evaluate(sim, me, NORMAL) + self.rng.below(2 * NOISE + 1) - NOISE
+                self.i += 1
+                if self.i >= self.ncand:
+                    if not hard:
+                        self._finish(self.score, self.ncand, None)
+                        return True
+                    self._pick_top()
+            else:
+                self._deep_unit(st)
+                if self.i >= self.ntop:
+                    self._finish(self.deep, self.ntop, self.top)
+                    return True
+        return False
+
+    def choose(self, st, level):
+        """All at once (headless tournaments, tests)."""
+        self.begin(st, level)
+        while not self.step(st, 64):
+            pass
+        return self.move
+
+    def _pick_top(self):
+        """Hard: keep the DEEP best plays of the first look (ties: the earlier one)."""
+        sc = self.score
+        n = self.ncand
+        t = self.top
+        k = 0
+        while k < DEEP and k < n:
+            best = -1
+            for c in range(n):
+                taken = False
+                for q in range(k):
+                    if t[q] == c:
+                        taken = True
+                if not taken and (best < 0 or sc[c] > sc[best]):
+                    best = c
+            t[k] = best
+            k += 1
+        self.ntop = k
+        self.stage = 1
+        self.i = 0
+        self.j = 0
+        self.k = -1
+
+    def _finish(self, sc, n, index):
+        best = 0
+        for k in range(1, n):
+            if sc[k] > sc[best]:
+                best = k
+        self.move = self.cand[index[best] if index is not None else best]
+        self.thinking = False
+
+    # -- hard: our next draw, for the best few plays -----------------------------------------
+    def _deep_unit(self, st):
+        """One unit of the hard level's second look: for candidate top[i], our next draw of
+        value j (weight: its unseen tiles) answered by our best play (reply k is tried now).
+        The opponents' turns in between are left out (their threat is in the evaluation)."""
+        sim = self.sim
+        s2 = self.sim2
+        me = self.seat
+        if self.j == 0:                         # the position after candidate top[i]
+            sim.copy_from(st)
+            _play(sim, self.cand[self.top[self.i]])
+            self.acc = 0
+            if sim.phase == R.P_OVER:
+                self.deep[self.i] = evaluate(sim, me, HARD)
+                self.i += 1
+                return
+            sim.turn = me
+            self.j = 1
+            self.k = -1
+            return
+        v = self.j
+        if self.k < 0:                          # we draw v next
+            if sim.pool[v]:
+                s2.copy_from(sim)
+                s2.pool[v] -= 1
+                s2.pool_n -= 1
+                s2.drawn = v
+                s2.phase = R.P_PLAY
+                if s2.legal():
+                    self.k = 0
+                    self.best = -WIN - 1
+                    return
+                s2.forfeit()
+                self.acc += sim.pool[v] * evaluate(s2, me, HARD)
+            self._next_value()
+            return
+        s3 = self.sim3
+        s3.copy_from(s2)
+        _play(s3, s2.moves[self.k])
+        e = evaluate(s3, me, HARD)
+        if e > self.best:
+            self.best = e
+        self.k += 1
+        if self.k >= s2.nlegal:
+            self.acc += sim.pool[v] * self.best
+            self._next_value()
+
+    def _next_value(self):
+        self.k = -1
+        self.j += 1
+        if self.j > 8:
+            self.deep[self.i] = self.acc // self.sim.pool_n
+            self.i += 1
+            self.j = 0
+
+    # -- easy --------------------------------------------------------------------------------
+    def _easy(self, st):
+        n = self.ncand
+        cand = self.cand
+        if self.rng.below(4) == 0:
+            return cand[self.rng.below(n)]
+        me = st.turn
+        v = st.drawn
+        best = -1
+        bd = 99
+        for k in range(n):
+            m = cand[k]
+            if m >> 4 == R.BUILD:
+                t = st.top(me * 3 + (m & 3))
+                d = (t - v) if t else (9 - v) + 2
+                if d < bd:
+                    bd = d
+                    best = m
+        if best >= 0:
+            return best
+        cnt = 0
+        for k in range(n):
+            m = cand[k]
+            if m >> 4 == R.STACK and (m >> 2) & 3 != me:
+                cnt += 1
+        if cnt:
+            pick = self.rng.below(cnt)
+            for k in range(n):
+                m = cand[k]
+                if m >> 4 == R.STACK and (m >> 2) & 3 != me:
+                    if not pick:
+                        return m
+                    pick -= 1
+        for k in range(n):
+            if cand[k] >> 4 == R.DISCARD:
+                return cand[k]
+        return cand[0]

@@ -1,0 +1,91 @@
+"""Headless No Respect bot tournaments over rules + bot directly (CPython, fast).
+
+    python tools/norespect_tournament.py --lineup hard,easy,easy,easy --games 500 [--variant 1]
+        [--seed 1] [--no-rotate]
+
+Seats are rotated every game (game g puts lineup[i] on seat (i + g) % n) unless --no-rotate, so
+no level profits from a seat. A shared win (pool end, N-4) counts 1/k for each of k winners.
+Prints wins per lineup entry, share in %, average turns and the end reasons.
+"""
+import argparse
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for p in (os.path.join(ROOT, "host_sim", "shims"), os.path.join(ROOT, "firmware")):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+from core.rng import Rng                      # noqa: E402
+from games.norespect import bot as B          # noqa: E402
+from games.norespect import rules as R        # noqa: E402
+
+LEVELS = {"easy": B.EASY, "normal": B.NORMAL, "hard": B.HARD}
+
+
+def play_game(levels, variant, seed, record=None):
+    """One game; levels[seat] = bot level. Returns the final State."""
+    n = len(levels)
+    rng = Rng(seed)
+    st = R.State(n, variant, record)
+    if record is not None:
+        record.add(R.E_SEED, seed, n, variant)
+    bot = B.Bot(n, variant, Rng(seed ^ 0x2A5A5))
+    st.start_draw(rng)
+    while st.phase != R.P_OVER:
+        k = st.draw(rng)
+        if st.phase == R.P_OVER:
+            break
+        if k == 0:
+            st.forfeit()
+        else:
+            st.play(bot.choose(st, levels[st.turn]))
+    return st
+
+
+def tournament(lineup, games, variant=0, seed=1, rotate=True):
+    """Returns (wins per lineup index as floats, total turns, reasons count)."""
+    n = len(lineup)
+    wins = [0.0] * n
+    turns = 0
+    reasons = [0] * 4
+    for g in range(games):
+        shift = g % n if rotate else 0
+        levels = [0] * n
+        who = [0] * n               # seat -> lineup index
+        for i in range(n):
+            levels[(i + shift) % n] = LEVELS[lineup[i]]
+            who[(i + shift) % n] = i
+        st = play_game(levels, variant, seed * 100003 + g)
+        k = bin(st.winners).count("1")
+        for s in range(n):
+            if st.winners & (1 << s):
+                wins[who[s]] += 1.0 / k
+        turns += st.turns
+        reasons[st.reason] += 1
+    return wins, turns, reasons
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--lineup", default="hard,easy,easy,easy")
+    ap.add_argument("--games", type=int, default=500)
+    ap.add_argument("--variant", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--no-rotate", action="store_true")
+    a = ap.parse_args(argv)
+    lineup = a.lineup.split(",")
+    t0 = time.time()
+    wins, turns, reasons = tournament(lineup, a.games, a.variant, a.seed, not a.no_rotate)
+    dt = time.time() - t0
+    print("lineup %s variant=%s games=%d  (%.1f s)" % (a.lineup, ("base", "variation")[a.variant],
+                                                       a.games, dt))
+    for i in range(len(lineup)):
+        print("  %d %-6s wins %7.1f  %5.1f %%" % (i, lineup[i], wins[i], 100.0 * wins[i] / a.games))
+    print("  turns/game %.1f  ends: columns %d, last %d, pool %d"
+          % (turns / a.games, reasons[1], reasons[2], reasons[3]))
+
+
+if __name__ == "__main__":
+    main()
