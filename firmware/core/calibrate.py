@@ -15,7 +15,6 @@ SAMPLES = const(16)
 _CX = const(120)
 _CY = const(130)
 _R = const(60)
-_DONE_STEPS = const(30)
 
 
 class Calibrate(Scene):
@@ -25,22 +24,17 @@ class Calibrate(Scene):
         self.sum_x = 0
         self.sum_y = 0
         self.sum_z = 0
-        self.done = 0           # steps left showing "Calibrated"
+        self.done = False       # showing "Calibrated" (B goes back, A calibrates again)
         self._dot_x = -1
         self._dot_y = -1
         self._state_drawn = -1
 
     def enter(self, console):
         self.taking = 0
-        self.done = 0
+        self.done = False
 
     def update(self, c):
         p = c.buttons.pressed
-        if self.done:
-            self.done -= 1
-            if not self.done:
-                c.pop()
-            return
         if self.taking:
             if c.accel_ok:
                 xyz = c.xyz
@@ -54,11 +48,12 @@ class Calibrate(Scene):
                     for i in range(3):
                         cal[i] = c.tilt.cal[i]
                     c.settings.changed = True
-                    self.done = _DONE_STEPS
+                    self.done = True
             else:
                 self.taking = 0     # the sensor dropped out: start again on A
             return
         if p & B.A and c.tilt.source == T.SENSOR:
+            self.done = False
             self.taking = SAMPLES
             self.sum_x = 0
             self.sum_y = 0

@@ -26,16 +26,10 @@ def package(name):
     return mod if hasattr(mod, "start") and hasattr(mod, "TITLE") else None
 
 
-def unload(name):
-    """Forget a game's modules so their memory can be collected."""
-    import sys
-    prefix = "games." + name
-    for key in list(sys.modules):
-        if key == prefix or key.startswith(prefix + "."):
-            del sys.modules[key]
-    games = sys.modules.get("games")
-    if games is not None and hasattr(games, name):
-        try:
-            delattr(games, name)
-        except (AttributeError, TypeError):
-            pass
+def unload(name, package=False):
+    """Forget a game's modules (and with `package` its package module too) so their memory can
+    be collected."""
+    from core.modules import forget, forget_under
+    forget_under("games." + name + ".")
+    if package:
+        forget("games." + name)

@@ -7,7 +7,13 @@ render, so a slow frame never snowballs. Tests and the simulator call step()/ren
 frame(), both) directly.
 
 Allocation points (never inside a game's frames): boot, starting or resuming a game, writing a
-save, leaving a game (its modules are dropped and the heap collected), the error path.
+save, leaving a game (its modules are dropped and the heap collected), opening the settings or a
+game's setup screen from the launcher, the error path.
+
+Memory: only the launcher, the error screen and the services every scene needs stay loaded.
+Other console scenes are imported when first wanted (scene()) and dropped when the launcher is
+back on top; a game's pause menu and hand-off screen are loaded as it starts, so nothing is
+imported while it runs.
 """
 import gc
 from array import array
@@ -15,55 +21,55 @@ from array import array
 from micropython import const
 
 from core import buttons as B
-from core import catalog, errors, storage
+from core import catalog
 from core import tilt as T
 from core.buttons import Buttons
-from core.calibrate import Calibrate
-from core.errors import ErrorScreen
-from core.game_setup import GameSetup
 from core.gfx import Gfx
-from core.handoff import Handoff
 from core.launcher import Launcher
-from core.name_editor import NameEditor
 from core.notice import Notice
-from core.pause import Pause
 from core.settings import Settings
-from core.settings_menu import SettingsScene
-from core.setup import Setup
 from core.tilt import Tilt
 
 FPS = const(30)
 MAX_CATCHUP = const(3)
 _DEPTH = const(6)
-SUSPEND_FILE = "suspend.bin"
+SUSPEND_FILE = "suspend.bin"           # written by core/session.py
 SUSPEND_MAGIC = b"PTsv"
-SUSPEND_VERSION = const(1)
 _OP_NONE = const(0)
 _OP_PUSH = const(1)
 _OP_POP = const(2)
 _OP_REPLACE = const(3)
 _OP_HOME = const(4)
 
+# console scenes loaded on demand: name -> (module, class)
+_LAZY = {
+    "settings": ("core.settings_menu", "SettingsScene"),
+    "name_editor": ("core.name_editor", "NameEditor"),
+    "calibrate": ("core.calibrate", "Calibrate"),
+    "setup": ("core.game_setup", "GameSetup"),
+    "pause": ("core.pause", "Pause"),
+    "handoff": ("core.handoff", "Handoff"),
+}
+
 
 class Console:
-    def __init__(self, hw):
+    def __init__(self, hw, gfx=None):
         self.hw = hw
-        self.gfx = Gfx()                    # the frame buffer first, kept for life
+        # the frame buffer is kept for life; main.py makes it before anything else is imported,
+        # so its 28,800 bytes are one block at the start of the heap
+        self.gfx = gfx if gfx is not None else Gfx()
         hw.display.set_palette(self.gfx.palette)
         self.buttons = Buttons()
         self.tilt = Tilt()
         self.xyz = array("i", [0, 0, 1000])
         self.accel_ok = False
         self.notice = Notice()
-        self.storage = storage.Storage(hw.files)
+        self.files = hw.files
         self.settings = Settings()
-        self.notice.post(self.settings.load(self.storage))
-        for i in range(3):
-            self.tilt.cal[i] = self.settings.cal[i]
-        hw.display.set_brightness((self.settings.brightness + 1) * 10)
-        self.suspended = self._peek_suspended()
+        self.suspended = None           # the suspended game's name, or None
         self.steps = 0
         self.faults = 0
+        self.last_error = None      # the last exception a scene raised (tests read it)
         self.game = None            # the running game's scene
         self.game_name = None
         self.game_setup = None
@@ -76,18 +82,70 @@ class Console:
         self._op_scene = None
         self._full = True
         self._sound_until = -1
-        # every console scene is made once, here
+        self._scenes = {}               # loaded on-demand scenes, by _LAZY name
         self.launcher = Launcher(self)
-        self.settings_scene = SettingsScene(self)
-        self.name_editor = NameEditor(self)
-        self.calibrate = Calibrate(self)
-        self.setup_scene = GameSetup(self)
-        self.pause = Pause(self)
-        self.handoff_scene = Handoff(self)
-        self.error_screen = ErrorScreen(self)
+        # everything above lives as long as the console; what follows only passes through
+        # (file reading, probing for games), so its garbage is freed as one block at the end
+        self._boot()
         self._stack[0] = self.launcher
         self._depth = 1
         self.launcher.enter(self)
+
+    def _boot(self):
+        from core import settings_file
+        self.notice.post(settings_file.load(self.settings, self.files))
+        for i in range(3):
+            self.tilt.cal[i] = self.settings.cal[i]
+        self.hw.display.set_brightness((self.settings.brightness + 1) * 10)
+        self.suspended = self._peek_suspended()
+        self.launcher.probe()
+
+    # -- on-demand scenes --------------------------------------------------------------------
+    def scene(self, name):
+        """The console scene `name`, imported and made the first time it is asked for."""
+        s = self._scenes.get(name)
+        if s is None:
+            mod, cls = _LAZY[name]
+            s = getattr(__import__(mod, None, None, (cls,)), cls)(self)
+            self._scenes[name] = s
+        return s
+
+    def drop_scene(self, name):
+        """Forget on-demand scene `name` and its module, if loaded."""
+        if name in self._scenes:
+            del self._scenes[name]
+            from core.modules import forget
+            forget(_LAZY[name][0])
+            gc.collect()
+
+    def release_scenes(self):
+        """Drop the on-demand scenes (the launcher calls this when it is back on top)."""
+        if self.game is not None:
+            return
+        from core.modules import forget
+        self._scenes.clear()
+        for name in _LAZY:
+            forget(_LAZY[name][0])
+        forget("core.setup")
+        forget("core.session")
+        forget("core.storage")
+        forget("core.settings_file")
+        forget("core.charset")
+        forget("core.errors")
+        for name in catalog.NAMES:      # packages the setup screen loaded
+            catalog.unload(name, True)
+        gc.collect()
+
+    def _peek_suspended(self):
+        from core import storage
+        st, _, p = storage.load(self.files, SUSPEND_FILE, SUSPEND_MAGIC, 1)
+        if p is not None and 0 < p[0] < len(p):
+            return bytes(p[1:1 + p[0]]).decode()  # the setup starts with the game's name
+        msg = storage.message(st) if p is None else "damaged: discarded"
+        if msg:
+            self.notice.post("Saved game " + msg)
+            storage.discard(self.files, SUSPEND_FILE)
+        return None
 
     # -- scene stack (changes apply after the current update) ------------------------------
     @property
@@ -125,9 +183,7 @@ class Console:
         elif op == _OP_HOME:
             if self.game is not None:
                 self._drop_game()
-            while self._depth > 1:
-                self._depth -= 1
-                self._stack[self._depth] = None
+            self._reset_stack()
         else:
             return
         self.buttons.clear()        # one press acts once, in the scene that saw it
@@ -154,7 +210,7 @@ class Console:
         scene = self.top
         try:
             if scene.pausable and self.buttons.pressed & (B.Y | B.PRESS):
-                self.push(self.pause)
+                self.push(self._scenes["pause"])
             else:
                 scene.update(self)
         except Exception as e:      # noqa: BLE001 - any scene error goes to the error screen
@@ -222,8 +278,9 @@ class Console:
 
     def hand_off(self, name):
         """Show "Pass to NAME - press A" over the game; it is uncovered after A."""
-        self.handoff_scene.name = name
-        self.push(self.handoff_scene)
+        h = self._scenes["handoff"]
+        h.name = name
+        self.push(h)
 
     def new_seed(self):
         """A seed for the next game: from hw.seed when the shell fixes one, else the clock."""
@@ -231,88 +288,45 @@ class Console:
         base = self._seed_base if self._seed_base is not None else self.hw.clock.ticks_ms()
         return ((base & 0xFFFFF) * 977 + self._seed_counter * 7919) & 0x3FFFFFFF
 
-    # -- games -------------------------------------------------------------------------
+    # -- games (the lifecycle lives in core/session.py, loaded when needed) -----------------
     def start_game(self, name, setup, snapshot=None):
         """Import the game and put its scene on top of the launcher (an allocation point)."""
-        pkg = catalog.package(name)
-        if pkg is None:
-            self.notice.post("That game is not available")
-            return False
-        self.game_name = name
-        self.game_setup = setup
-        self.rules = pkg.help_pages()
-        gc.collect()
-        scene = pkg.start(self, setup, snapshot)
+        from core import session
+        return session.start(self, name, setup, snapshot)
+
+    def quit_game(self, suspend):
+        """Leave the running game; with `suspend`, save it so the launcher can resume it."""
+        from core import session
+        session.quit(self, suspend)
+
+    def end_game(self):
+        """The game is over and its player leaves: no save is kept."""
+        from core import session
+        session.end(self)
+
+    def resume_game(self):
+        from core import session
+        return session.resume(self)
+
+    def attach_game(self, scene, rules):
+        """Make `scene` the running game, above the launcher, with its pause menu and hand-off
+        screen loaded now: nothing is imported while a game runs."""
+        self.scene("pause")
+        self.scene("handoff")
         self.game = scene
-        while self._depth > 1:
-            self._depth -= 1
-            self._stack[self._depth] = None
+        self.rules = rules
+        self._reset_stack()
         self._stack[1] = scene
         self._depth = 2
         self._op = _OP_NONE
         self.buttons.clear()
         self._full = True
         scene.enter(self)
-        return True
 
-    def end_game(self):
-        """The game is over and its player leaves: no save is kept."""
-        if self.suspended is not None and self.suspended == self.game_name:
-            self.storage.discard(SUSPEND_FILE)
-            self.suspended = None
-        self.home()
-
-    def quit_game(self, suspend):
-        """Leave the running game; with `suspend`, save it so the launcher can resume it."""
-        g = self.game
-        if g is not None and suspend and not getattr(g, "game_over", False):
-            snap = g.snapshot() if hasattr(g, "snapshot") else None
-            if snap is not None:
-                payload = bytearray(self.game_setup.to_bytes())
-                payload.extend(snap)
-                if self.storage.save(SUSPEND_FILE, SUSPEND_MAGIC, SUSPEND_VERSION, payload):
-                    self.suspended = self.game_name
-                else:
-                    self.notice.post("Could not save the game")
-        elif g is not None and getattr(g, "game_over", False):
-            self.end_game()
-            return
-        self.home()
-
-    def resume_game(self):
-        payload = self.storage.load(SUSPEND_FILE, SUSPEND_MAGIC, SUSPEND_VERSION)
-        if payload is None:
-            self.suspended = None
-            self.notice.post("Saved game " + (storage.message(self.storage.status) or "missing"))
-            self.storage.discard(SUSPEND_FILE)
-            self.launcher.enter(self)
-            return False
-        try:
-            setup, at = Setup.from_bytes(payload)
-            ok = self.start_game(setup.game, setup, payload[at:])
-        except (ValueError, IndexError, KeyError) as e:
-            self._drop_game()
-            self.notice.post("Saved game damaged: discarded")
-            self.storage.discard(SUSPEND_FILE)
-            self.suspended = None
-            self.launcher.enter(self)
-            return False
-        return ok
-
-    def _peek_suspended(self):
-        p = self.storage.load(SUSPEND_FILE, SUSPEND_MAGIC, SUSPEND_VERSION)
-        if p is None:
-            msg = storage.message(self.storage.status)
-            if msg:
-                self.notice.post("Saved game " + msg)
-                self.storage.discard(SUSPEND_FILE)
-            return None
-        try:
-            return Setup.from_bytes(p)[0].game
-        except ValueError:
-            self.notice.post("Saved game damaged: discarded")
-            self.storage.discard(SUSPEND_FILE)
-            return None
+    def _reset_stack(self):
+        while self._depth > 1:
+            self._depth -= 1
+            self._stack[self._depth] = None
 
     def _drop_game(self):
         name = self.game_name
@@ -321,26 +335,29 @@ class Console:
         self.game_setup = None
         self.rules = ()
         if name:
-            catalog.unload(name)
+            catalog.unload(name, True)
         gc.collect()
 
     # -- errors -----------------------------------------------------------------------------
     def fail(self, exc):
-        """A scene raised: log it, show the error screen over the launcher."""
+        """A scene raised: drop the game, log it, show the error screen over the launcher.
+        The error screen is imported only now (after the game's memory is freed); if even that
+        is impossible, the launcher comes back with a notice."""
         self.faults += 1
-        try:
-            fname, line, msg = errors.describe(exc)
-            self.error_screen.set(fname, line, msg)
-            errors.append_log(self.hw.files, "step %d: %s:%d: %s\n" % (self.steps, fname, line, msg))
-        except Exception:           # noqa: BLE001 - e.g. MemoryError with the heap locked
-            self.error_screen.set_plain()
+        self.last_error = exc
         if self.game is not None:
             try:
                 self._drop_game()
             except Exception:       # noqa: BLE001
                 self.game = None
-        while self._depth > 1:
-            self._depth -= 1
-            self._stack[self._depth] = None
+        self._reset_stack()
+        self._op = _OP_NONE
+        try:
+            from core import errors
+            screen = errors.ErrorScreen(exc, self.steps, self.hw.files)
+        except Exception:           # noqa: BLE001 - e.g. MemoryError with the heap locked
+            self.notice.post("Error: see error.log")
+            self._full = True
+            return
         self._op = _OP_PUSH
-        self._op_scene = self.error_screen
+        self._op_scene = screen

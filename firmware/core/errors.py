@@ -69,17 +69,16 @@ def append_log(files, entry):
 
 
 class ErrorScreen(Scene):
-    def __init__(self, console):
-        self.where = "?"
-        self.lines = ["An error happened."]
+    """Made for one error: describes it and appends it to the log as it is made."""
 
-    def set(self, fname, line, msg):
+    def __init__(self, exc, step, files):
+        fname, line, msg = describe(exc)
         self.where = fname + ":" + str(line)
         self.lines = wrap(msg)
-
-    def set_plain(self):
-        self.where = "?"
-        self.lines = ("(no memory to describe it)",)
+        try:
+            append_log(files, "step %d: %s:%d: %s\n" % (step, fname, line, msg))
+        except OSError:
+            self.lines.append("(could not write error.log)")
 
     def update(self, c):
         if c.buttons.pressed & B.A:

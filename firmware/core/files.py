@@ -1,13 +1,14 @@
 """The console's files: one flat folder on the board's LittleFS (or a host folder).
 
-The `os` module is passed in (the board's, the host's, or a test's power-cut model), so the core
-imports no host paths. Names are plain file names without folders.
+The `os` module (and optionally `open`) is passed in: the board's, the host's, or a test's
+power-cut model, so the core imports no host paths. Names are plain file names without folders.
 """
 
 
 class Files:
-    def __init__(self, os_module, root):
+    def __init__(self, os_module, root, opener=None):
         self.os = os_module
+        self.open = opener if opener is not None else open
         self.root = root.rstrip("/")
         try:
             self.os.mkdir(self.root)
@@ -20,14 +21,14 @@ class Files:
     def read(self, name):
         """The file's bytes, or None when it does not exist or cannot be read."""
         try:
-            with open(self.path(name), "rb") as f:
+            with self.open(self.path(name), "rb") as f:
                 return f.read()
         except OSError:
             return None
 
     def write(self, name, data):
         """Write the whole file, flushed to the medium before returning."""
-        with open(self.path(name), "wb") as f:
+        with self.open(self.path(name), "wb") as f:
             f.write(data)
             f.flush()
         sync = getattr(self.os, "sync", None)
@@ -35,7 +36,7 @@ class Files:
             sync()
 
     def append(self, name, data):
-        with open(self.path(name), "ab") as f:
+        with self.open(self.path(name), "ab") as f:
             f.write(data)
             f.flush()
 

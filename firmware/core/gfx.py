@@ -21,8 +21,6 @@ MAX_RECTS = const(8)
 _TEXT_CHARS = const(30)          # longest string text_big() scales (30 x 8 px = 240 px)
 
 DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
-# one-character strings for codes 32..126, so bytes can be drawn without making strings
-CHARSET = " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
 
 
 class Gfx:
@@ -56,7 +54,7 @@ class Gfx:
         r = self.rects
         n = self.n
         best = -1
-        grow = 1 << 30
+        grow = 0x3FFFFFFF
         i = 0
         while i < n:
             k = i << 2
@@ -103,15 +101,6 @@ class Gfx:
         r[3] = H
         self.n = 1
 
-    def dirty_area(self):
-        """Pixels covered by the dirty list (overlaps counted twice); for tests and the bench."""
-        r = self.rects
-        a = 0
-        for i in range(self.n):
-            k = i << 2
-            a += (r[k + 2] - r[k]) * (r[k + 3] - r[k + 1])
-        return a
-
     # -- drawing ---------------------------------------------------------------------------
     def clear(self, c=palette.NAVY):
         self.fb.fill(c)
@@ -138,10 +127,6 @@ class Gfx:
         xa = x0 if x0 < x1 else x1
         ya = y0 if y0 < y1 else y1
         self.dirty(xa, ya, (x1 - x0 if x1 > x0 else x0 - x1) + 1, (y1 - y0 if y1 > y0 else y0 - y1) + 1)
-
-    def pixel(self, x, y, c):
-        self.fb.pixel(x, y, c)
-        self.dirty(x, y, 1, 1)
 
     def poly(self, x, y, coords, c, fill, bx, by, bw, bh):
         """FrameBuffer.poly at x, y; the caller passes the bounding box (it knows its shape)."""
@@ -190,27 +175,6 @@ class Gfx:
         self.dirty(x, y, total, 8)
         return total
 
-    def chars(self, data, x, y, c):
-        """Draw the bytes of `data` (codes 32..126, ends at the first 0) without making a str."""
-        cs = CHARSET
-        cx = x
-        for i in range(len(data)):
-            b = data[i]
-            if not b:
-                break
-            if 32 <= b < 127:
-                self.fb.text(cs[b - 32], cx, y, c)
-            cx += 8
-        self.dirty(x, y, cx - x, 8)
-        return cx - x
-
-    @staticmethod
-    def chars_len(data):
-        n = 0
-        while n < len(data) and data[n]:
-            n += 1
-        return n
-
     def text_big(self, s, x, y, c, scale):
         """Text scaled by an integer factor (titles): drawn as runs of scale x scale blocks."""
         n = len(s)
@@ -238,10 +202,3 @@ class Gfx:
     def text_big_center(self, s, y, c, scale):
         return self.text_big(s, (W - len(s) * 8 * scale) >> 1, y, c, scale)
 
-    def blit(self, src, x, y, key=-1, pal=None, w=0, h=0):
-        """Blit a FrameBuffer; w and h are its size (for the dirty rectangle)."""
-        if pal is None:
-            self.fb.blit(src, x, y, key)
-        else:
-            self.fb.blit(src, x, y, key, pal)
-        self.dirty(x, y, w, h)

@@ -19,12 +19,13 @@ class Launcher(Scene):
         self.available = bytearray(len(catalog.NAMES))
         self._unavailable_notes = [None] * len(catalog.NAMES)
         for i in range(len(catalog.NAMES)):
-            pkg = catalog.package(catalog.NAMES[i])
-            self.available[i] = 1 if pkg is not None else 0
             self._unavailable_notes[i] = catalog.TITLES[i] + ": not available yet"
-            if pkg is not None:
-                catalog.unload(catalog.NAMES[i])    # keep only the answer, not the modules
-        self._build()
+
+    def probe(self):
+        """Find which games are installed (at boot)."""
+        for i in range(len(catalog.NAMES)):
+            self.available[i] = 1 if catalog.package(catalog.NAMES[i]) is not None else 0
+            catalog.unload(catalog.NAMES[i], True)     # loaded again when chosen
 
     def _build(self):
         m = self.menu
@@ -43,6 +44,7 @@ class Launcher(Scene):
         self.kind[r] = _SETTINGS
 
     def enter(self, console):
+        console.release_scenes()
         sel = self.menu.sel
         self._build()
         self.menu.select(sel if sel < self.menu.n else 0)
@@ -54,16 +56,13 @@ class Launcher(Scene):
             return
         k = self.kind[m.sel]
         if k == _SETTINGS:
-            c.push(c.settings_scene)
+            c.push(c.scene("settings"))
         elif k == _RESUME:
             c.resume_game()
         elif self.available[k]:
-            pkg = catalog.package(catalog.NAMES[k])
-            if pkg is None:
-                c.notice.post(self._unavailable_notes[k])
-            else:
-                c.setup_scene.prepare(catalog.NAMES[k], pkg)
-                c.push(c.setup_scene)
+            s = c.scene("setup")
+            s.prepare(catalog.NAMES[k], catalog.package(catalog.NAMES[k]))
+            c.push(s)
         else:
             c.notice.post(self._unavailable_notes[k])
 

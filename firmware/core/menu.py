@@ -34,6 +34,7 @@ class Menu:
         self._blink = 0
         self._caret = True
         self._caret_drawn = False
+        self.names = None       # core.charset, for menus that show names kept in bytearrays
 
     def clear(self):
         self.n = 0
@@ -108,9 +109,9 @@ class Menu:
         if v is not None:
             if isinstance(v, str):
                 g.text(v, self.x + self.w - 8 - (len(v) << 3), ty, P.YELLOW if self.enabled[i] else P.GREY)
-            else:
-                n = g.chars_len(v)
-                g.chars(v, self.x + self.w - 8 - (n << 3), ty, P.YELLOW)
+            else:       # a name in a bytearray (only the settings screens show those)
+                n = self.names.chars_len(v)
+                self.names.chars(g, v, self.x + self.w - 8 - (n << 3), ty, P.YELLOW)
         if sel:
             self._caret_drawn = not self._caret    # force the caret to be drawn next
             self._draw_caret(g)

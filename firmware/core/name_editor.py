@@ -5,10 +5,10 @@ from core import buttons as B
 from core import palette as P
 from core import settings as S
 from core import widgets
-from core.gfx import CHARSET
+from core import charset
 from core.scene import Scene
 
-_KEYS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -"
+_KEYS = S.ALPHABET          # the grid, in order; then delete and done
 _COLS = const(10)
 _ROWS = const(4)
 _DEL = const(38)            # the two last cells: delete, done
@@ -104,7 +104,7 @@ class NameEditor(Scene):
             n = self._len()
             x = 120 - n * 8
             for i in range(n):
-                g.text_big(CHARSET[self.buf[i] - 32], x + i * 16, 50, P.WHITE, 2)
+                g.text_big(charset.glyph(self.buf[i]), x + i * 16, 50, P.WHITE, 2)
             if n < S.NAME_LEN:
                 g.fill_rect(x + n * 16, 68, 14, 3, P.YELLOW)
             self._name_dirty = False
@@ -121,4 +121,4 @@ class NameEditor(Scene):
         elif _KEYS[i] == 32:
             g.text("_", x + 6, y + 6, c)
         else:
-            g.text(CHARSET[_KEYS[i] - 32], x + 6, y + 6, c)
+            g.text(charset.GLYPHS[i], x + 6, y + 6, c)

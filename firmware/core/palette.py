@@ -23,17 +23,16 @@ def rgb565(r, g, b):
     return ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | (b >> 3)
 
 
-# (r, g, b) per index; kept as data so the simulator and the driver agree by construction
-RGB = (
-    (0, 0, 0), (16, 24, 48), (44, 56, 84), (110, 118, 134),
-    (190, 196, 206), (255, 255, 255), (224, 60, 56), (244, 140, 40),
-    (248, 216, 64), (80, 200, 96), (30, 110, 60), (70, 200, 220),
-    (60, 110, 230), (150, 80, 200), (244, 130, 180), (140, 90, 50),
-)
+# r, g, b per index; kept as data so the simulator and the driver agree by construction
+RGB = bytes((
+    0, 0, 0, 16, 24, 48, 44, 56, 84, 110, 118, 134,
+    190, 196, 206, 255, 255, 255, 224, 60, 56, 244, 140, 40,
+    248, 216, 64, 80, 200, 96, 30, 110, 60, 70, 200, 220,
+    60, 110, 230, 150, 80, 200, 244, 130, 180, 140, 90, 50,
+))
 
 
 def fill(pal):
     """Write the default palette into `pal` (an array('H') of 16)."""
     for i in range(16):
-        c = RGB[i]
-        pal[i] = rgb565(c[0], c[1], c[2])
+        pal[i] = rgb565(RGB[3 * i], RGB[3 * i + 1], RGB[3 * i + 2])

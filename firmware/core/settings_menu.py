@@ -1,6 +1,7 @@
 """The settings scene: brightness, sound, bot speed, player names, tilt calibration."""
 from micropython import const
 
+from core import charset
 from core import menu as M
 from core import palette as P
 from core import settings as S
@@ -14,6 +15,9 @@ _NAME0 = const(3)
 _CAL = const(7)        # _NAME0 + players
 _BACK = const(8)
 _PLAYER_LABELS = ("Player 1", "Player 2", "Player 3", "Player 4")
+BRIGHTNESS_LABELS = ("10%", "20%", "30%", "40%", "50%", "60%", "70%", "80%", "90%", "100%")
+SOUND_LABELS = ("off", "on")
+SPEED_LABELS = ("slow", "normal", "fast", "instant")
 
 
 class SettingsScene(Scene):
@@ -21,20 +25,23 @@ class SettingsScene(Scene):
         self.c = console
         s = console.settings
         m = self.menu = M.Menu(0, 40, 240, 20, 10)
-        m.add("Brightness", S.BRIGHTNESS_LABELS[s.brightness])
-        m.add("Sound", S.SOUND_LABELS[s.sound])
-        m.add("Bot speed", S.SPEED_LABELS[s.bot_speed])
+        m.names = charset
+        m.add("Brightness", BRIGHTNESS_LABELS[s.brightness])
+        m.add("Sound", SOUND_LABELS[s.sound])
+        m.add("Bot speed", SPEED_LABELS[s.bot_speed])
         for i in range(S.PLAYERS):
             m.add(_PLAYER_LABELS[i], s.names[i])
         m.add("Calibrate tilt")
         m.add("Back")
 
     def enter(self, console):
+        console.drop_scene("name_editor")       # loaded while open, dropped when back here
+        console.drop_scene("calibrate")
         s = console.settings
         m = self.menu
-        m.set_value(_BRIGHT, S.BRIGHTNESS_LABELS[s.brightness])
-        m.set_value(_SOUND, S.SOUND_LABELS[s.sound])
-        m.set_value(_SPEED, S.SPEED_LABELS[s.bot_speed])
+        m.set_value(_BRIGHT, BRIGHTNESS_LABELS[s.brightness])
+        m.set_value(_SOUND, SOUND_LABELS[s.sound])
+        m.set_value(_SPEED, SPEED_LABELS[s.bot_speed])
         for i in range(S.PLAYERS):
             m.touch(_NAME0 + i)
 
@@ -51,31 +58,33 @@ class SettingsScene(Scene):
                     s.brightness = v
                     s.changed = True
                     c.hw.display.set_brightness((v + 1) * 10)
-                    m.set_value(i, S.BRIGHTNESS_LABELS[v])
+                    m.set_value(i, BRIGHTNESS_LABELS[v])
             elif i == _SOUND:
                 s.sound = 1 - s.sound
                 s.changed = True
-                m.set_value(i, S.SOUND_LABELS[s.sound])
+                m.set_value(i, SOUND_LABELS[s.sound])
                 c.beep(880, 40)
             elif i == _SPEED:
                 v = s.bot_speed + d
                 if 0 <= v <= 3:
                     s.bot_speed = v
                     s.changed = True
-                    m.set_value(i, S.SPEED_LABELS[v])
+                    m.set_value(i, SPEED_LABELS[v])
         elif act == M.SELECT:
             if _NAME0 <= i < _NAME0 + S.PLAYERS:
-                c.name_editor.edit(i - _NAME0)
-                c.push(c.name_editor)
+                ed = c.scene("name_editor")
+                ed.edit(i - _NAME0)
+                c.push(ed)
             elif i == _CAL:
-                c.push(c.calibrate)
+                c.push(c.scene("calibrate"))
             elif i == _BACK:
                 self._leave(c)
         elif act == M.BACK:
             self._leave(c)
 
     def _leave(self, c):
-        if c.settings.changed and not c.settings.save(c.storage):
+        from core import settings_file      # leaving is a load point: written only now
+        if c.settings.changed and not settings_file.save(c.settings, c.files):
             c.notice.post("Could not save settings")
         c.pop()
 

@@ -10,8 +10,9 @@ A save writes NAME.tmp, flushes it, then renames it over NAME; a power cut leave
 the new one. A load that finds NAME damaged but a complete NAME.tmp (a cut between the write and
 the rename on a filesystem that cannot rename over a file) takes the .tmp.
 
-load() returns the payload or None and sets `status` to one of the codes below; `message()`
-turns a failed status into the one-line notice the console shows once.
+load() returns (status, version, payload) with status one of the codes below; `message()`
+turns a failed status into the one-line notice the console shows once. Modules import this one
+when they save or load, so it is not in memory while nothing does.
 """
 from micropython import const
 
@@ -74,39 +75,34 @@ def unpack(data, magic, max_version):
     return OK, version, bytes(data[_HEADER:_HEADER + n])
 
 
-class Storage:
-    def __init__(self, files):
-        self.files = files
-        self.status = OK
-        self.version = 0
+def save(files, name, magic, version, payload):
+    """Write atomically. Returns True, or False if the medium failed (reported, not raised)."""
+    tmp = name + ".tmp"
+    try:
+        files.write(tmp, pack(magic, version, payload))
+        files.rename(tmp, name)
+        return True
+    except OSError:
+        return False
 
-    def save(self, name, magic, version, payload):
-        """Write atomically. Returns True, or False if the medium failed (reported, not raised)."""
-        tmp = name + ".tmp"
-        try:
-            self.files.write(tmp, pack(magic, version, payload))
-            self.files.rename(tmp, name)
-            return True
-        except OSError:
-            return False
 
-    def load(self, name, magic, max_version):
-        st, ver, payload = unpack(self.files.read(name), magic, max_version)
-        if st in (MISSING, CORRUPT):
-            st2, ver2, p2 = unpack(self.files.read(name + ".tmp"), magic, max_version)
-            if st2 == OK:
-                st, ver, payload = st2, ver2, p2
-                try:
-                    self.files.rename(name + ".tmp", name)
-                except OSError:
-                    pass
-        self.status = st
-        self.version = ver
-        return payload
+def load(files, name, magic, max_version):
+    """(status, version, payload) of file `name`; payload is None unless status is OK."""
+    st, ver, payload = unpack(files.read(name), magic, max_version)
+    if st == MISSING or st == CORRUPT:
+        st2, ver2, p2 = unpack(files.read(name + ".tmp"), magic, max_version)
+        if st2 == OK:
+            st, ver, payload = st2, ver2, p2
+            try:
+                files.rename(name + ".tmp", name)
+            except OSError:
+                pass
+    return st, ver, payload
 
-    def discard(self, name):
-        self.files.remove(name)
-        self.files.remove(name + ".tmp")
+
+def discard(files, name):
+    files.remove(name)
+    files.remove(name + ".tmp")
 
 
 _MESSAGES = {

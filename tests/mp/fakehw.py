@@ -16,10 +16,9 @@ class Display:
         self.total_bytes = 0
         self.shows = 0
         self.brightness = -1
-        self.palette = None
 
     def set_palette(self, pal):
-        self.palette = pal
+        pass
 
     def set_brightness(self, pct):
         self.brightness = pct
@@ -94,26 +93,20 @@ class Clock:
         self.now = (self.now + ms) & 0x3FFFFFFF
 
 
-class Sound:
+class Counter:
+    """Sound and watchdog stand-in: counts calls (tone/stop/feed)."""
     def __init__(self):
-        self.tones = 0
-        self.playing = False
+        self.calls = 0
 
     def tone(self, hz, ms):
-        self.tones += 1
-        self.playing = True
+        self.calls += 1
 
     def stop(self):
-        self.playing = False
-
-
-class Watchdog:
-    def __init__(self):
-        self.fed = 0
+        pass
 
     def feed(self):
-        if self.fed < 0x3FFFFFFF:
-            self.fed += 1
+        if self.calls < 0x3FFFFFFF:
+            self.calls += 1
 
 
 def _clean(path):
@@ -135,8 +128,8 @@ class Hardware:
         self.accel = None if accel is None else Accel(accel)
         self.clock = Clock()
         self.files = Files(os, data)
-        self.sound = Sound()
-        self.watchdog = Watchdog()
+        self.sound = Counter()
+        self.watchdog = Counter()
 
 
 def steps(*pairs):

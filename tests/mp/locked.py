@@ -7,8 +7,11 @@ function, and nothing is printed while it is held.
 """
 import micropython
 
+first_bad = -1          # console.steps after the first frame that failed (for the report)
+
 
 def run(console, n):
+    global first_bad
     bad = 0
     for _ in range(n):
         before = console.faults
@@ -21,4 +24,6 @@ def run(console, n):
         micropython.heap_unlock()
         if not ok:
             bad += 1
+            if first_bad < 0:
+                first_bad = console.steps
     return bad
