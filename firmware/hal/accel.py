@@ -1,0 +1,66 @@
+"""The platform's accelerometer object over whichever sensor answers on the I2C bus.
+
+open(i2c, axes) probes MPU-6050 (0x68, 0x69) and LIS3DH (0x18, 0x19) by their WHO_AM_I
+registers and returns an Accel, or None when there is no sensor. Accel.read(xyz) fills an
+array('i') of 3 with milli-g in the board's frame (x right, y towards the top of the screen,
+z out of the screen) and returns True, or False on any bus error; it never raises and allocates
+nothing when the read succeeds.
+"""
+from array import array
+
+from hal.lis3dh import LIS3DH
+from hal.mpu6050 import MPU6050
+
+_PROBES = ((0x68, MPU6050), (0x69, MPU6050), (0x18, LIS3DH), (0x19, LIS3DH))
+_IDENTITY = (0, 1, 1, 1, 2, 1)
+
+
+def _chip_id(i2c, addr, reg):
+    try:
+        return i2c.readfrom_mem(addr, reg, 1)[0]
+    except OSError:
+        return -1
+
+
+def detect(i2c):
+    """The sensor driver for the first address whose WHO_AM_I matches, or None."""
+    for addr, cls in _PROBES:
+        if _chip_id(i2c, addr, cls.WHO_AM_I) == cls.CHIP_ID:
+            try:
+                return cls(i2c, addr)
+            except OSError:
+                pass
+    return None
+
+
+def open(i2c, axes=_IDENTITY):     # noqa: A001 - the module's verb, like io.open
+    dev = detect(i2c)
+    return Accel(dev, axes) if dev is not None else None
+
+
+class Accel:
+    stuck_check = True      # a real sensor's noise never repeats X, Y, Z exactly for long
+
+    def __init__(self, dev, axes=_IDENTITY):
+        """dev: a driver with read_raw(out) and mg_* scale; axes: the board's map (board.py)."""
+        self.dev = dev
+        self.name = dev.name
+        self._mul = dev.mg_mul
+        self._shift = dev.mg_shift
+        self._round = dev.mg_round
+        self._src = bytes((axes[0], axes[2], axes[4]))
+        self._neg = bytes((axes[1] < 0, axes[3] < 0, axes[5] < 0))
+        self._raw = array("i", (0, 0, 0))
+
+    def read(self, xyz):
+        raw = self._raw
+        try:
+            self.dev.read_raw(raw)
+        except OSError:
+            return False
+        src = self._src
+        neg = self._neg
+        for i in range(3):
+            v = (raw[src[i]] * self._mul + self._round) >> self._shift
+            xyz[i] = -v if neg[i] else v
+        return True
