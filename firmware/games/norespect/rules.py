@@ -59,6 +59,7 @@ E_ELIMINATE = const(9)
 E_RESULT = const(10)
 
 MAX_MOVES = const(24)      # 3 builds + 12 stacks + 3 discards = 18 at most
+STATE_BYTES = const(148)   # save(): 8 header + 16 pool/aside + 96 circles + 24 columns + 4 seats
 
 
 def move(kind, seat, index):
@@ -487,3 +488,123 @@ class State:
         self.phase = P_OVER
         self.nlegal = 0
         self._rec(E_RESULT, mask, R_POOL, self.turns)
+
+    # -- saving -----------------------------------------------------------------------------
+    def save(self):
+        """The state as bytes (a suspend: an allocation point). load() reverses it."""
+        out = bytearray(STATE_BYTES)
+        out[0] = self.n
+        out[1] = self.variant
+        out[2] = self.phase
+        out[3] = self.turn
+        out[4] = self.start_seat
+        out[5] = self.drawn
+        out[6] = self.turns & 255
+        out[7] = (self.turns >> 8) & 255
+        at = 8
+        for v in range(1, VALUES + 1):
+            out[at] = self.pool[v]
+            out[at + VALUES] = self.aside[v]
+            at += 1
+        at += VALUES
+        out[at:at + CELLS] = self.val
+        at += CELLS
+        out[at:at + CELLS] = self.pile
+        at += CELLS
+        out[at:at + NCOLS] = self.h
+        at += NCOLS
+        out[at:at + NCOLS] = self.disc
+        at += NCOLS
+        out[at:at + NSEATS_MAX] = self.alive
+        return bytes(out)
+
+    def load(self, data):
+        """Take a state written by save(); ValueError (and this state reset) when it is not a
+        consistent game in progress. A game that is over is not saved, so it does not load."""
+        if len(data) != STATE_BYTES or data[0] != self.n or data[1] != self.variant:
+            raise ValueError("state header")
+        self.reset()
+        try:
+            self.phase = data[2]
+            self.turn = data[3]
+            self.start_seat = data[4]
+            self.drawn = data[5]
+            self.turns = data[6] | (data[7] << 8)
+            at = 8
+            n = 0
+            for v in range(1, VALUES + 1):
+                self.pool[v] = data[at]
+                self.aside[v] = data[at + VALUES]
+                n += data[at]
+                at += 1
+            self.pool_n = n
+            at += VALUES
+            self.val[:] = data[at:at + CELLS]
+            at += CELLS
+            self.pile[:] = data[at:at + CELLS]
+            at += CELLS
+            self.h[:] = data[at:at + NCOLS]
+            at += NCOLS
+            self.disc[:] = data[at:at + NCOLS]
+            at += NCOLS
+            self.alive[:] = data[at:at + NSEATS_MAX]
+            self.check()
+        except ValueError:
+            self.reset()
+            raise
+        if self.phase == P_PLAY:
+            self.legal()
+
+    def check(self):
+        """Raise ValueError unless this is a consistent game in progress: every tile accounted
+        for, columns strictly descending (N-1 in the base game), piles 1..3 with a cap only on
+        top (and, in the variation, only on a completed column), nothing beyond the seats."""
+        n = self.n
+        if self.phase not in (P_DRAW, P_PLAY):
+            raise ValueError("phase")
+        if self.turn >= n or self.start_seat >= n or not self.alive[self.turn]:
+            raise ValueError("turn")
+        if (self.phase == P_PLAY) != (1 <= self.drawn <= VALUES) or self.drawn > VALUES:
+            raise ValueError("drawn tile")
+        alive = 0
+        for s in range(NSEATS_MAX):
+            a = self.alive[s]
+            if a > 1 or (s >= n and a):
+                raise ValueError("alive")
+            alive += a
+        if alive < 2:
+            raise ValueError("players left")
+        for col in range(NCOLS):
+            s = col // 3
+            h = self.h[col]
+            d = self.disc[col]
+            if h > CIRCLES or d > VALUES or (s >= n and (h or d)):
+                raise ValueError("column")
+            if self.variant and not self.alive[s] and s < n and (h or d):
+                raise ValueError("dead board")       # N-5: an eliminated player's tiles went back
+            below = 9
+            for p in range(CIRCLES):
+                k = (col << 2) + p
+                v = self.val[k]
+                c = self.pile[k]
+                if p >= h:
+                    if v or c:
+                        raise ValueError("circle")
+                    continue
+                if not 1 <= v < below or not 1 <= c <= 3:
+                    raise ValueError("circle")
+                if not self.variant and v < 4 - p:
+                    raise ValueError("circle")
+                if c == 3 and (p != h - 1 or (self.variant and h < CIRCLES)):
+                    raise ValueError("cap")
+                below = v
+        for s in range(n):
+            if self.ncompleted(s) >= 3:
+                raise ValueError("finished")
+        for v in range(1, VALUES + 1):
+            if self.pool[v] > PER_VALUE or self.aside[v] > PER_VALUE or (self.variant and self.aside[v]):
+                raise ValueError("pool")
+            if self.tiles_accounted(v) != PER_VALUE:
+                raise ValueError("tiles")
+        if self.turns > 65535:
+            raise ValueError("turns")

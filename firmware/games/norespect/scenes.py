@@ -1,0 +1,661 @@
+"""No Respect on the 240x240 screen: the board scene (input, bots, drawing).
+
+Layout (docs/norespect.md has the picture):
+    y   0..27   header: whose turn (name in the seat's colour), a hint line, the pool count,
+                and the drawn tile large on the right
+    y  28..217  four seat panels of 120 x 95, clockwise: seat 1 top left, 2 top right,
+                3 bottom right, 4 bottom left (G-1). A panel: the name row, three columns of
+                four circles (circle 1 at the bottom) and the three discard circles below.
+                A pile shows its value and "x2" (stacked) or "x3" (capped); a capped column has
+                a red frame, a completed one a green frame; an eliminated seat is grey.
+                With fewer than four seats a free panel shows the unseen tiles per value.
+    y 219..238  the log: the last two moves (bots' too), the newest below in white
+
+A human's turn lights up the legal targets only (cyan); the joystick moves the choice (yellow,
+the tile shown in place) between them, A plays it; B or X steps to the next target. A bot's
+choice is shown the same way for `bot_delay` steps before it is played. Everything is public,
+so there is no hand-off screen in pass-around play; the header always names the player to move.
+
+Nothing allocates after __init__: texts are constants or bytearrays filled in place, numbers
+are drawn by gfx.number, the bot thinks with a fixed budget per step.
+"""
+from array import array
+
+from micropython import const
+
+from core import buttons as B
+from core import palette as P
+from core.record import Record
+from core.rng import Rng
+from core.gfx import DIGITS
+from core.scene import Scene
+
+from games.norespect import rules as R
+from games.norespect import snapshot as SNAP
+from games.norespect.bot import Bot
+from games.norespect.events import CAPACITY, FIELDS
+
+BOT_BUDGET = const(6)       # units of bot thinking per step (docs: measured cost per unit)
+_HEADER_H = const(28)
+_PANEL_W = const(120)
+_PANEL_H = const(95)
+_PANEL_Y = const(28)
+_LOG_Y = const(220)
+_CELL_W = const(32)
+_CELL_H = const(14)
+_NAME_LEN = const(8)
+_LINE = const(30)
+
+# UI modes
+_M_START = const(0)         # showing the start draw
+_M_PLAY = const(1)
+_M_OVER = const(2)
+
+# what the game waits for during a turn
+_S_IDLE = const(0)
+_S_THINK = const(1)         # a bot thinks
+_S_SHOW = const(2)          # a bot's choice is shown before it is played
+
+SEAT_COLOURS = (P.CYAN, P.ORANGE, P.GREEN, P.PINK)
+_BOT_RNG_MIX = const(0x2A5A5)
+
+
+def panel_x(seat):
+    """Left edge of a seat's panel: clockwise around the screen (G-1)."""
+    return _PANEL_W if seat == 1 or seat == 2 else 0
+
+
+def panel_y(seat):
+    return _PANEL_Y + (_PANEL_H if seat >= 2 else 0)
+
+
+def cell_x(col):
+    """Left edge of the circles of global column col (seat * 3 + column)."""
+    return panel_x(col // 3) + 5 + (col % 3) * 38
+
+
+def cell_y(col, p):
+    """Top edge of circle p (0 = bottom, -1 = the discard circle) of global column col."""
+    if p < 0:
+        return panel_y(col // 3) + 78
+    return panel_y(col // 3) + 12 + (3 - p) * 15
+
+
+# one-character string literals for codes 32..126, interned when the module loads: indexing a
+# str at run time may make a new string (an allocation), indexing this tuple never does
+_GLYPHS = (' ', '!', '"', '#', '$', '%', '&', "'", '(', ')', '*', '+', ',', '-', '.', '/', '0',
+    '1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';', '<', '=', '>', '?', '@', 'A', 'B',
+    'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T',
+    'U', 'V', 'W', 'X', 'Y', 'Z', '[', '\\', ']', '^', '_', '`', 'a', 'b', 'c', 'd', 'e', 'f',
+    'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x',
+    'y', 'z', '{', '|', '}', '~')
+
+
+def chars(g, data, x, y, c):
+    """Draw the bytes of `data` (codes 32..126, up to the first 0). Returns the width."""
+    fb = g.fb
+    cx = x
+    for i in range(len(data)):
+        b = data[i]
+        if not b:
+            break
+        if 32 <= b < 127:
+            fb.text(_GLYPHS[b - 32], cx, y, c)
+        cx += 8
+    g.dirty(x, y, cx - x, 8)
+    return cx - x
+
+
+def _put(buf, at, src):
+    """Copy the bytes of src (up to a 0) into buf at `at`; returns the new end (clipped)."""
+    n = len(buf)
+    for i in range(len(src)):
+        b = src[i]
+        if not b:
+            break
+        if at < n:
+            buf[at] = b
+            at += 1
+    return at
+
+
+def _putn(buf, at, v):
+    """A number 0..999 as digits."""
+    if v >= 100:
+        at = _put1(buf, at, 48 + v // 100)
+        v %= 100
+        at = _put1(buf, at, 48 + v // 10)
+    elif v >= 10:
+        at = _put1(buf, at, 48 + v // 10)
+    return _put1(buf, at, 48 + v % 10)
+
+
+def _put1(buf, at, b):
+    if at < len(buf):
+        buf[at] = b
+        at += 1
+    return at
+
+
+def _end(buf, at):
+    for i in range(at, len(buf)):
+        buf[i] = 0
+
+
+class GameScene(Scene):
+    pausable = True
+
+    def __init__(self, console, setup, snapshot=None):
+        n = setup.seats
+        if not 2 <= n <= 4:
+            raise ValueError("No Respect needs 2-4 seats")
+        variant = setup.options[0] if len(setup.options) else 0
+        if variant > 1:
+            raise ValueError("variant")
+        self.c = console
+        self.setup = setup
+        self.n = n
+        self.kinds = bytearray(setup.kinds)
+        self.names = []
+        for s in range(n):
+            nm = bytearray(_NAME_LEN)
+            src = setup.names[s].encode()
+            for i in range(min(len(src), _NAME_LEN)):
+                b = src[i]
+                nm[i] = b if 32 <= b < 127 else 63
+            self.names.append(nm)
+        self.record = Record(CAPACITY, FIELDS)
+        self.st = R.State(n, variant, self.record)
+        self.rng = Rng(setup.seed)
+        self.brng = Rng(setup.seed ^ _BOT_RNG_MIX)
+        self.bot = Bot(n, variant, self.brng)
+        self.bot_mark = bytearray(4)            # bot generator when this turn's tile was drawn
+        self.tx = bytearray(R.MAX_MOVES)        # target centres of the legal moves
+        self.ty = bytearray(R.MAX_MOVES)
+        self.lines = (bytearray(_LINE), bytearray(_LINE), bytearray(_LINE))
+        self.sel = -1                           # index in st.moves of the chosen target
+        self.shown = -1                         # move whose choice is on screen (-1: none)
+        self.wait = 0
+        self.sub = _S_IDLE
+        self.game_over = False
+        self.mode = _M_START
+        self._dirty = 15                        # panels to redraw (bit per seat)
+        self._dirty_header = True
+        self._dirty_log = True
+        self._lit = 0                           # panels showing targets (to clear them)
+        self._start_shown = False
+        if snapshot is not None:
+            SNAP.load(snapshot, self.st, self.rng, self.brng, self.record, setup)
+            self.brng.save_into(self.bot_mark, 0)
+            self.mode = _M_START if self.st.turns == 0 and self.st.phase == R.P_DRAW else _M_PLAY
+        else:
+            self.record.add(R.E_SEED, setup.seed, n, variant)
+            self.st.start_draw(self.rng)        # who goes first (G-2): a game action
+            self.brng.save_into(self.bot_mark, 0)
+        if self.mode == _M_START:
+            self.wait = self._delay() * 3
+        if self.st.phase == R.P_PLAY:
+            self._targets()
+        self._make_log()
+
+    # -- helpers ------------------------------------------------------------------------------
+    def _delay(self):
+        return self.c.settings.bot_delay
+
+    def _human(self, seat):
+        return self.kinds[seat] == 0
+
+    def _any_human(self):
+        for s in range(self.n):
+            if self.kinds[s] == 0:
+                return True
+        return False
+
+    def _targets(self):
+        """Centres of the targets of the legal moves, and the default choice."""
+        st = self.st
+        for i in range(st.nlegal):
+            m = st.moves[i]
+            kind = m >> 4
+            col = ((m >> 2) & 3) * 3 + (m & 3)
+            if kind == R.BUILD:
+                y = cell_y(col, st.h[col])
+            elif kind == R.STACK:
+                y = cell_y(col, st.h[col] - 1)
+            else:
+                y = cell_y(col, -1)
+            self.tx[i] = cell_x(col) + 16
+            self.ty[i] = y + 7
+        self.sel = 0 if st.nlegal else -1
+
+    def _mark_move(self, m):
+        """Panels touched by a move's target."""
+        if m >= 0:
+            self._dirty |= 1 << ((m >> 2) & 3)
+
+    def _mark_targets(self):
+        st = self.st
+        for i in range(st.nlegal):
+            self._dirty |= 1 << ((st.moves[i] >> 2) & 3)
+
+    # -- the scene ------------------------------------------------------------------------------
+    def enter(self, console):
+        self._dirty = 15
+        self._dirty_header = True
+        self._dirty_log = True
+
+    def update(self, c):
+        st = self.st
+        pressed = c.buttons.pressed
+        if self.mode == _M_OVER:
+            if pressed & B.A:
+                c.end_game()
+            return
+        if self.mode == _M_START:
+            if self.wait > 0:
+                self.wait -= 1
+            if (self._any_human() and pressed & B.A) or (not self._any_human() and self.wait <= 0):
+                self.mode = _M_PLAY
+                self._dirty = 15
+                self._dirty_header = True
+                self._dirty_log = True
+                self.wait = 0
+            return
+        if self.wait > 0:
+            self.wait -= 1
+            return
+        if st.phase == R.P_DRAW:
+            self._begin_turn()
+            return
+        seat = st.turn
+        if st.nlegal == 0:                      # no place for the tile: out (N-2)
+            if self._human(seat) and not pressed & B.A:
+                return
+            self._dirty |= 1 << seat
+            st.forfeit()
+            self._after_action()
+            return
+        if self._human(seat):
+            self._human_input(c)
+            return
+        if self.sub == _S_IDLE:
+            self.bot.begin(st, self.kinds[seat])
+            self.sub = _S_THINK
+        if self.sub == _S_THINK:
+            if not self.bot.step(st, BOT_BUDGET):
+                return
+            m = self.bot.move
+            for i in range(st.nlegal):
+                if st.moves[i] == m:
+                    self.sel = i
+            self.shown = m
+            self._mark_move(m)
+            self._dirty_header = True
+            self.sub = _S_SHOW
+            self.wait = self._delay()
+            if self.wait:
+                return
+        if self.sub == _S_SHOW:
+            self.sub = _S_IDLE
+            self._play(self.bot.move)
+
+    def _begin_turn(self):
+        st = self.st
+        self.brng.save_into(self.bot_mark, 0)
+        st.draw(self.rng)
+        self._dirty_header = True
+        if st.phase == R.P_OVER:
+            self._after_action()
+            return
+        self.sub = _S_IDLE
+        self._targets()
+        if self._human(st.turn):
+            self._mark_targets()
+            self.shown = st.moves[self.sel] if st.nlegal else -1
+            self._lit = self._dirty
+        else:
+            self.wait = self._delay()           # the drawn tile is seen before the bot plays
+
+    def _human_input(self, c):
+        st = self.st
+        r = c.buttons.repeat
+        p = c.buttons.pressed
+        if p & B.A and 0 <= self.sel < st.nlegal:
+            self._play(st.moves[self.sel])
+            return
+        old = self.sel
+        if r & B.DIRS:
+            self.sel = self._nav(r)
+        elif p & (B.B | B.X):
+            self.sel = old + 1 if old + 1 < st.nlegal else 0
+        if self.sel != old:
+            self._mark_move(st.moves[old])
+            self.shown = st.moves[self.sel]
+            self._mark_move(self.shown)
+
+    def _nav(self, r):
+        """The nearest legal target in the pushed direction (else the next/previous one)."""
+        st = self.st
+        cur = self.sel
+        x0 = self.tx[cur]
+        y0 = self.ty[cur]
+        best = -1
+        bd = 1 << 20
+        for i in range(st.nlegal):
+            if i == cur:
+                continue
+            dx = self.tx[i] - x0
+            dy = self.ty[i] - y0
+            if r & B.RIGHT:
+                a = dx
+                b = dy
+            elif r & B.LEFT:
+                a = -dx
+                b = dy
+            elif r & B.DOWN:
+                a = dy
+                b = dx
+            else:
+                a = -dy
+                b = dx
+            if a <= 0:
+                continue
+            if b < 0:
+                b = -b
+            d = a + 2 * b
+            if d < bd:
+                bd = d
+                best = i
+        if best >= 0:
+            return best
+        if r & (B.RIGHT | B.DOWN):
+            return cur + 1 if cur + 1 < st.nlegal else 0
+        return cur - 1 if cur > 0 else st.nlegal - 1
+
+    def _play(self, m):
+        st = self.st
+        self._mark_move(m)
+        self._dirty |= self._lit | (1 << st.turn)
+        self._lit = 0
+        st.play(m)
+        self.shown = -1
+        self.sel = -1
+        self._after_action()
+
+    def _after_action(self):
+        st = self.st
+        self._dirty |= 1 << st.turn          # the turn marker moves
+        self._dirty_header = True
+        self._make_log()
+        self._dirty_log = True
+        if st.phase == R.P_OVER:
+            self.mode = _M_OVER
+            self.game_over = True
+            self._dirty = 15
+            self.c.beep(880, 120)
+            return
+        self.wait = self._delay()
+        # a clear (variation) or an elimination can change any panel
+        k = self.record.kind(self.record.n - 1) if self.record.n else 0
+        if k == R.E_CLEAR or k == R.E_ELIMINATE:
+            self._dirty = 15
+
+    # -- the log --------------------------------------------------------------------------------
+    def _make_log(self):
+        """The last two log-worthy events of the record, as text, plus the result line."""
+        rec = self.record
+        i = rec.n - 1
+        k = 1
+        lines = self.lines
+        _end(lines[0], 0)
+        _end(lines[1], 0)
+        while i >= 0 and k >= 0:
+            if self._describe(i, lines[k]):
+                k -= 1
+            i -= 1
+
+    def _describe(self, i, buf):
+        rec = self.record
+        kind = rec.kind(i)
+        a = rec.field(i, 0)
+        b = rec.field(i, 1)
+        c = rec.field(i, 2)
+        d = rec.field(i, 3)
+        names = self.names
+        at = 0
+        if kind == R.E_START:
+            at = _put(buf, 0, names[a])
+            at = _put(buf, at, b" starts (highest draw)")
+        elif kind == R.E_BUILD:
+            at = _put(buf, 0, names[a])
+            at = _put(buf, at, b" builds ")
+            at = _putn(buf, at, b)
+            at = _put(buf, at, b" on col ")
+            at = _putn(buf, at, c + 1)
+            if d == 4:
+                at = _put(buf, at, b": done")
+        elif kind == R.E_STACK or kind == R.E_CAP:
+            at = _put(buf, 0, names[a])
+            at = _put(buf, at, b" stacks " if kind == R.E_STACK else b" caps ")
+            if c == a:
+                at = _put(buf, at, b"own ")
+            else:
+                at = _put(buf, at, names[c])
+                at = _put(buf, at, b"'s ")
+            at = _putn(buf, at, b)
+        elif kind == R.E_DISCARD:
+            at = _put(buf, 0, names[a])
+            at = _put(buf, at, b" discards ")
+            at = _putn(buf, at, b)
+        elif kind == R.E_CLEAR:
+            at = _put(buf, 0, names[a])
+            at = _put(buf, at, b" col ")
+            at = _putn(buf, at, b + 1)
+            at = _put(buf, at, b" back to pool")
+        elif kind == R.E_ELIMINATE:
+            at = _put(buf, 0, names[a])
+            at = _put(buf, at, b" is out (drew ")
+            at = _putn(buf, at, b)
+            at = _put(buf, at, b")")
+        elif kind == R.E_RESULT:
+            for s in range(self.n):
+                if a & (1 << s):
+                    if at:
+                        at = _put(buf, at, b"+")
+                    at = _put(buf, at, names[s])
+            at = _put(buf, at, (b" win", b" wins")[1 if a & (a - 1) == 0 else 0])
+            at = _put(buf, at, (b"", b": 3 columns", b": last left", b": pool empty")[b])
+        else:
+            return False
+        _end(buf, at)
+        return True
+
+    # -- drawing --------------------------------------------------------------------------------
+    def draw(self, g, full):
+        if full:
+            g.clear(P.NAVY)
+            self._dirty = 15
+            self._dirty_header = True
+            self._dirty_log = True
+        if self._dirty_header:
+            self._draw_header(g)
+            self._dirty_header = False
+        d = self._dirty
+        if d:
+            self._dirty = 0
+            for s in range(4):
+                if d & (1 << s):
+                    self._draw_panel(g, s)
+        if self._dirty_log:
+            self._dirty_log = False
+            g.fill_rect(0, _LOG_Y - 1, 240, 20, P.BLACK)
+            chars(g, self.lines[0], 4, _LOG_Y, P.GREY)
+            chars(g, self.lines[1], 4, _LOG_Y + 10, P.WHITE)
+
+    def _draw_header(self, g):
+        st = self.st
+        g.fill_rect(0, 0, 240, _HEADER_H, P.BLACK)
+        seat = st.turn
+        if self.mode == _M_OVER:
+            g.text("Game over", 4, 3, P.YELLOW)
+            g.text("A: back to the launcher", 4, 15, P.SILVER)
+        elif self.mode == _M_START:
+            g.text("Who starts?", 4, 3, P.YELLOW)
+            w = chars(g, self.names[seat], 4, 15, SEAT_COLOURS[seat])
+            g.text(" starts - A" if self._any_human() else " starts", 4 + w, 15, P.SILVER)
+        else:
+            w = chars(g, self.names[seat], 4, 3, SEAT_COLOURS[seat])
+            g.text(" to play", 4 + w, 3, P.WHITE)
+            if st.phase == R.P_PLAY and st.nlegal == 0:
+                g.text("No place: out! (A)" if self._human(seat) else "No place: out!", 4, 15, P.RED)
+            elif self._human(seat):
+                g.text("stick: target  A: play", 4, 15, P.SILVER)
+            elif self.sub == _S_SHOW:
+                g.text("plays...", 4, 15, P.SILVER)
+            else:
+                g.text("thinking...", 4, 15, P.SILVER)
+        g.text("pool", 164, 3, P.GREY)
+        g.number(st.pool_n, 168, 15, P.SILVER, -1, 2)
+        v = st.drawn
+        if v and self.mode == _M_PLAY:
+            g.fill_rect(208, 1, 30, 26, P.WHITE)
+            g.text_big(DIGITS[v], 211, 2, P.BLACK, 3)
+        else:
+            g.rect(208, 1, 30, 26, P.SLATE)
+
+    def _draw_panel(self, g, s):
+        px = panel_x(s)
+        py = panel_y(s)
+        g.fill_rect(px, py, _PANEL_W, _PANEL_H, P.NAVY)
+        if s >= self.n:
+            self._draw_pool(g, px, py)
+            return
+        st = self.st
+        alive = st.alive[s]
+        turn = self.mode != _M_OVER and st.turn == s
+        won = self.mode == _M_OVER and st.winners & (1 << s)
+        if turn or won:
+            g.fill_rect(px + 1, py + 1, _PANEL_W - 2, 10, P.SLATE)
+            g.text(">" if turn else "*", px + 2, py + 2, P.YELLOW)
+        chars(g, self.names[s], px + 12, py + 2, SEAT_COLOURS[s] if alive else P.GREY)
+        if not alive:
+            g.text("out", px + 92, py + 2, P.RED)
+        elif won:
+            g.text("wins", px + 84, py + 2, P.YELLOW)
+        if self.mode == _M_START:
+            self._draw_start(g, s, px, py)
+            return
+        hot = self.st.phase == R.P_PLAY and self.mode == _M_PLAY
+        human = self._human(st.turn)
+        for c in range(3):
+            col = s * 3 + c
+            h = st.h[col]
+            capped = st.capped(col)
+            x = cell_x(col)
+            for p in range(4):
+                y = cell_y(col, p)
+                k = (col << 2) + p
+                if p < h:
+                    v = st.val[k]
+                    pile = st.pile[k]
+                    g.fill_rect(x, y, _CELL_W, _CELL_H, P.SLATE if alive else P.BLACK)
+                    g.number(v, x + 5, y + 3, P.WHITE if alive else P.GREY)
+                    if pile == 2:
+                        g.text("x2", x + 15, y + 3, P.YELLOW)
+                    elif pile == 3:
+                        g.text("x3", x + 15, y + 3, P.RED)
+                else:
+                    g.rect(x + 8, y + 2, 16, 10, P.SLATE)
+            fy = cell_y(col, 3)
+            if h == 4:
+                g.rect(x - 2, fy - 2, _CELL_W + 4, 4 * 15 + 3, P.GREEN)
+            elif capped:
+                g.rect(x - 2, fy - 2, _CELL_W + 4, 4 * 15 + 3, P.RED)
+            y = cell_y(col, -1)
+            d = st.disc[col]
+            if d:
+                g.ellipse(x + 16, y + 7, 7, 7, P.WHITE if alive else P.GREY, True)
+                g.number(d, x + 12, y + 4, P.BLACK)
+            else:
+                g.ellipse(x + 16, y + 7, 7, 7, P.GREY)
+        if hot:
+            for i in range(st.nlegal):
+                m = st.moves[i]
+                if (m >> 2) & 3 != s:
+                    continue
+                chosen = m == self.shown
+                if not human and not chosen:
+                    continue
+                self._draw_target(g, i, m, chosen)
+
+    def _draw_target(self, g, i, m, chosen):
+        st = self.st
+        x = self.tx[i] - 16
+        y = self.ty[i] - 7
+        kind = m >> 4
+        col = ((m >> 2) & 3) * 3 + (m & 3)
+        if kind == R.DISCARD:
+            if chosen:
+                g.ellipse(x + 16, y + 7, 7, 7, P.YELLOW, True)
+                g.number(st.drawn, x + 12, y + 4, P.BLACK)
+            else:
+                g.ellipse(x + 16, y + 7, 8, 8, P.CYAN)
+            return
+        c = P.YELLOW if chosen else P.CYAN
+        g.rect(x - 1, y - 1, _CELL_W + 2, _CELL_H + 2, c)
+        if chosen:
+            if kind == R.BUILD:
+                g.fill_rect(x, y, _CELL_W, _CELL_H, P.YELLOW)
+                g.number(st.drawn, x + 5, y + 3, P.BLACK)
+            else:
+                g.rect(x, y, _CELL_W, _CELL_H, P.YELLOW)
+                g.fill_rect(x + 15, y + 3, 16, 8, P.SLATE)
+                g.text("x3" if st.top_pile(col) == 2 else "x2", x + 15, y + 3, P.YELLOW)
+
+    def _draw_start(self, g, s, px, py):
+        """The start draw: this seat's tiles, one per round it took part in."""
+        rec = self.record
+        x = px + 12
+        g.text("drew", px + 12, py + 24, P.SILVER)
+        for i in range(rec.n):
+            if rec.kind(i) == R.E_START_DRAW and rec.field(i, 0) == s and x < px + 100:
+                g.fill_rect(x, py + 40, 20, 22, P.WHITE)
+                g.text_big(DIGITS[rec.field(i, 1)], x + 2, py + 43, P.BLACK, 2)
+                x += 24
+        if self.st.start_seat == s:
+            g.text("starts!", px + 12, py + 72, P.YELLOW)
+
+    def _draw_pool(self, g, px, py):
+        """A free panel (2-3 seats): the unseen tiles per value (public: 10 minus those seen)."""
+        st = self.st
+        g.text("unseen tiles", px + 8, py + 4, P.GREY)
+        for v in range(1, 9):
+            row = (v - 1) & 3
+            x = px + 10 + ((v - 1) >> 2) * 56
+            y = py + 20 + row * 16
+            g.number(v, x, y, P.WHITE)
+            g.text(":", x + 8, y, P.GREY)
+            g.number(st.pool[v], x + 20, y, P.SILVER, -1, 2)
+        if st.variant:
+            g.text("variation", px + 8, py + 84, P.PURPLE)
+
+    # -- the console's questions --------------------------------------------------------------
+    def result(self):
+        st = self.st
+        w = []
+        for s in range(self.n):
+            if st.winners & (1 << s):
+                w.append(str(s))
+        return "winner=%s reason=%s turns=%d" % (",".join(w), R.REASONS[st.reason], st.turns)
+
+    def snapshot(self):
+        if self.game_over or self.st.phase == R.P_OVER:
+            return None
+        st = self.st
+        if st.phase == R.P_PLAY:
+            mark = self.bot_mark
+        else:
+            mark = bytearray(4)
+            self.brng.save_into(mark, 0)
+        return SNAP.dump(st, self.rng, mark, self.record)
+
