@@ -1,0 +1,44 @@
+"""HAL code under real MicroPython: the unix port (64-bit, viper) and the WebAssembly port
+(32-bit, pure twin), through tools/mprun.py with tests/fakes on the module path."""
+import os
+
+import pytest
+
+import mprun
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MP = os.path.join(ROOT, "tests", "mp")
+PATHS = (mprun.FIRMWARE, MP, os.path.join(ROOT, "tests", "fakes"))
+
+
+def run(port, script):
+    try:
+        res = mprun.run(port, os.path.join(MP, script), paths=PATHS, timeout=600)
+    except mprun.MissingPort as e:
+        pytest.fail(str(e))
+    assert res.returncode == 0, res.stdout + res.stderr
+    return res.stdout
+
+
+def test_viper_and_pure_conversion_are_identical_on_unix():
+    out = run("unix", "hal_pixels_parity.py")
+    assert "PARITY OK" in out
+    times = dict(line.split()[1:] for line in out.splitlines() if line.startswith("FRAME_US"))
+    print("full-frame conversion on the unix port (us):", times)
+    assert int(times["viper"]) < int(times["pure"])
+
+
+def test_show_buttons_accel_allocation_free_on_unix():
+    out = run("unix", "hal_show_alloc.py")
+    assert "ALLOC OK viper" in out and "ALLOC OK pure" in out
+
+
+def test_show_buttons_accel_allocation_free_on_32bit_wasm():
+    out = run("wasm", "hal_show_alloc.py")
+    assert "ALLOC OK pure" in out
+
+
+@pytest.mark.parametrize("port,kernel", [("unix", "viper"), ("wasm", "pure")])
+def test_real_framebuf_frames_reach_the_controller_model(port, kernel):
+    out = run(port, "hal_show_model.py")
+    assert "MODEL OK " + kernel in out
