@@ -56,12 +56,18 @@ def build(moves):
 _mem = getattr(gc, "mem_alloc", None) or (lambda: 0)     # CPython has no heap figure
 
 
-def main(frame, name, frames=600):
+def prepare(frame, name, hw=None):
+    """A console brought to scene `name`; returns (console, hw, the locked phase's script)."""
     before, during = SCENARIOS[name]
     before = build(before)
     during = build(during)
-    hw = fakehw.Hardware(before)
+    if hw is None:
+        hw = fakehw.Hardware(before)
+    else:
+        hw.buttons.script = before
+        hw.buttons.i = 0
     c = Console(hw, frame)
+    g = None
     if name in ("pause", "handoff", "error"):
         import testgame
         g = testgame.install(c)
@@ -74,6 +80,11 @@ def main(frame, name, frames=600):
             print("error screen not shown")
     hw.buttons.script = during
     hw.buttons.i = 0
+    return c, hw, during
+
+
+def main(frame, name, frames=600):
+    c, hw, during = prepare(frame, name)
     gc.collect()
     peak = _mem()
     faults_before = c.faults

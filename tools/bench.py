@@ -1,0 +1,51 @@
+"""make bench: frame cost, allocations and memory of every scene under the real unix MicroPython.
+
+Runs each tests/mp/bench_*.py on the 64-bit unix port from compiled .mpy files (the form the
+board runs) and prints their lines, then a table of the console's scenes. Estimated Pico cost is
+host ms x 200 (measured on an emulated Pico, the ratio runs 160-270 for game code). Figures,
+not pass/fail: the README's table is copied from this output.
+
+    python tools/bench.py [FRAMES]
+"""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mprun  # noqa: E402
+
+
+def fields(line):
+    return dict(kv.split("=", 1) for kv in line.split() if "=" in kv)
+
+
+def main(argv):
+    frames = argv[0] if argv else "300"
+    benches = sorted(f for f in os.listdir(mprun.MP_TESTS) if f.startswith("bench_") and f.endswith(".py"))
+    console_rows = []
+    failed = 0
+    for name in benches:
+        args = [frames] if name == "bench_console.py" else []
+        r = mprun.run("unix", os.path.join("tests", "mp", name), args, mpy=True, cwd=mprun.ROOT)
+        print("## %s (unix port, .mpy)" % name)
+        sys.stdout.write(r.stdout)
+        if r.returncode:
+            failed += 1
+            sys.stdout.write(r.stderr)
+        for line in r.stdout.splitlines():
+            if line.startswith("bench console "):
+                console_rows.append((line.split()[2], fields(line)))
+        print()
+    if console_rows:
+        print("| scene | frames | host ms/frame | est. Pico ms/frame | allocations/frame | "
+              "peak gc.mem_alloc() | SPI bytes/frame (max) | idle SPI bytes/frame (max) |")
+        print("|---|---|---|---|---|---|---|---|")
+        for scene, f in console_rows:
+            print("| %s | %s | %s (max %s) | %s | %s B | %.1f KB | %s (%s) | %s (%s) |" % (
+                scene, f["frames"], f["host_ms"], f["max_ms"], f["pico_ms"], f["alloc"],
+                int(f["peak"]) / 1024, f["spi_bytes"], f["spi_max"], f["idle_bytes"], f["idle_max"]))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
