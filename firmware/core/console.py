@@ -353,6 +353,7 @@ class Console:
         self._reset_stack()
         self._op = _OP_NONE
         try:
+            self.release_scenes()   # room for the error screen
             from core import errors
             screen = errors.ErrorScreen(exc, self.steps, self.hw.files)
         except Exception:           # noqa: BLE001 - e.g. MemoryError with the heap locked
