@@ -23,9 +23,11 @@ def run(port, script):
 def test_viper_and_pure_conversion_are_identical_on_unix():
     out = run("unix", "hal_pixels_parity.py")
     assert "PARITY OK" in out
-    times = dict(line.split()[1:] for line in out.splitlines() if line.startswith("FRAME_US"))
-    print("full-frame conversion on the unix port (us):", times)
+    times = dict(line.split()[1:3] for line in out.splitlines() if line.startswith("FRAME_US"))
+    shows = dict(line.split()[1:3] for line in out.splitlines() if line.startswith("SHOW_US"))
+    print("full frame on the unix port, us: conversion", times, "whole show()", shows)
     assert int(times["viper"]) < int(times["pure"])
+    assert "SHOW_US viper" in out and " 115200" in out
 
 
 def test_show_buttons_accel_allocation_free_on_unix():

@@ -98,9 +98,7 @@ class ST7789:
         self._command(_SLPOUT)
         sleep(10)           # 5 ms before the next command
         self._command(_COLMOD, _PIX16)
-        a = self._arg
-        a[0] = self._madctl
-        self._command(_MADCTL, memoryview(a)[:1])
+        self._command(_MADCTL, bytes((self._madctl,)))
         self._command(_INVON)   # IPS panels show true colours inverted
         self._command(_NORON)
         sleep(10)

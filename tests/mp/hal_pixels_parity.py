@@ -70,3 +70,22 @@ for name, conv in (("viper", pixels_viper.convert), ("pure", pixels.convert)):
         p[3] = 512
         best = min(best, time.ticks_diff(time.ticks_us(), t))
     print("FRAME_US", name, best)
+
+# a whole show() of a full frame through a bus that only counts (driver overhead included)
+import fake_pins
+from fake_spi import CountingSPI
+from hal import st7789
+
+for name, conv in (("viper", pixels_viper.convert), ("pure", pixels.convert)):
+    bank = fake_pins.Gpio()
+    d = st7789.ST7789(CountingSPI(), bank.pin(8, 1, value=1), bank.pin(9, 1, value=1), None,
+                      None, 0x70, 0, 0, lambda ms: None)
+    d._convert = conv
+    d.set_palette(array("H", range(16)))
+    whole = array("h", (0, 0, 240, 240))
+    best = 1 << 30
+    for rep in range(3):
+        t = time.ticks_us()
+        d.show(src, whole, 1)
+        best = min(best, time.ticks_diff(time.ticks_us(), t))
+    print("SHOW_US", name, best, d.last_bytes)
