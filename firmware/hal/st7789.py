@@ -29,7 +29,7 @@ _COLMOD = const(0x3A)
 WIDTH = const(240)
 HEIGHT = const(240)
 _STRIDE = const(120)        # frame bytes per row
-_LOG = const(9)
+_CHUNK_BITS = const(9)      # _CHUNK = 1 << _CHUNK_BITS
 _CHUNK = const(512)         # frame bytes per full chunk: 1024 pixels, 2048 wire bytes
 
 _PIX16 = b"\x55"            # COLMOD: 65K colours, 16 bits per pixel
@@ -61,7 +61,7 @@ class ST7789:
         self._lut = bytearray(1024)
         self._chunk = bytearray(_CHUNK * 4)
         mv = memoryview(self._chunk)
-        self._views = [mv[:4 << j] for j in range(_LOG)]     # 1, 2, 4 ... 256 frame bytes
+        self._views = [mv[:4 << j] for j in range(_CHUNK_BITS)]     # 1, 2, 4 ... 256 frame bytes
         self._p = array("i", (0, 0, 0, 0))     # the converter's cursor (hal/pixels.py)
         self.last_bytes = 0
         self._madctl = madctl
@@ -202,7 +202,7 @@ class ST7789:
                     conv(buf, chunk, lut, p)
                     spi.write(chunk)
                     left -= _CHUNK
-                j = _LOG - 1
+                j = _CHUNK_BITS - 1
                 while left:
                     m = 1 << j
                     if left & m:
