@@ -1,0 +1,31 @@
+"""The record's event kinds for the tower game (core.record.Record rows: kind + 5 fields).
+
+EVENTS[kind] = (name, field names); unused fields are 0. Seats are 0-based, pieces are indices
+into games/tower/pieces.PIECES, poses are the piece's centroid in Q10 px (1024 per pixel, x = 0
+mid-table, y up from the table line) and its angle in brads (65536 per turn, counter-clockwise).
+docs/tower.md lists every event with its meaning and the JSON-lines form the simulator exports.
+"""
+EVENTS = (
+    ("seed", ("seed", "seats", "supply", "options")),   # first row; supply = pieces in play
+    ("start", ("seat",)),                               # random first player (G-2)
+    ("turn", ("seat", "turn", "supply")),               # a turn begins; supply = pieces left
+    ("again", ("seat", "supply")),                      # outbid: the active player goes on (T-3)
+    ("build", ("seat", "piece", "bid")),                # Build: piece and opening bid
+    ("bid", ("seat", "piece", "amount")),               # a raise in the auction
+    ("pass", ("seat", "piece", "forced")),              # forced = could not raise (T-5)
+    ("win", ("seat", "piece", "price")),                # auction won: price paid to the bank
+    ("push", ("seat", "piece")),                        # Push: the piece goes round (T-4)
+    ("pay", ("seat", "piece", "cost")),                 # paid the passing cost to send it on
+    ("accept", ("seat", "piece", "cost", "forced")),    # forced = could not pay the cost
+    ("release", ("seat", "piece", "x", "y", "angle")),  # let go of the carried piece
+    ("place", ("seat", "piece", "x", "y", "angle")),    # at rest: placed, final pose
+    ("collapse", ("seat", "piece", "culprit", "frame")),  # culprit = piece that touched/left
+    ("eliminate", ("seat", "pieces", "tokens")),        # pieces back to supply, tokens to bank
+    ("result", ("winner", "reason", "turns")),          # winner -1 = draw; reason below
+)
+
+REASONS = ("none", "last", "draw")      # result.reason: index -> name
+
+# capacity of the record (rows); docs/tower.md gives the measured lengths of real games
+CAPACITY = 700
+FIELDS = 5
