@@ -15,7 +15,7 @@ from games.norespect import rules as R  # noqa: E402
 
 def new(n=3, variant=0, record=True, start=0):
     """A game whose start draw is done: seat `start` to draw first."""
-    rec = Record(E.CAPACITY, E.FIELDS) if record else None
+    rec = Record(E.CAPACITY[variant], E.FIELDS) if record else None
     st = R.State(n, variant, rec)
     if rec is not None:
         rec.add(R.E_SEED, 0, n, variant)
@@ -94,7 +94,7 @@ def play_random(seed, n, variant, chooser=None, check=None):
     """A whole game with random legal plays (or chooser(st)); check(st) after every action."""
     rng = Rng(seed)
     pick = Rng(seed ^ 0x1234)
-    rec = Record(E.CAPACITY, E.FIELDS)
+    rec = Record(E.CAPACITY[variant], E.FIELDS)
     st = R.State(n, variant, rec)
     rec.add(R.E_SEED, seed, n, variant)
     st.start_draw(rng)

@@ -111,6 +111,7 @@ def test_record_tells_the_whole_game():
     for seed in range(30):
         st = play_random(seed, 2 + seed % 3, seed & 1)
         rec = st.record
+        assert rec.lost == 0
         kinds = [rec.kind(i) for i in range(rec.n)]
         assert kinds[0] == R.E_SEED and kinds[-1] == R.E_RESULT
         assert kinds.count(R.E_RESULT) == 1
@@ -120,6 +121,16 @@ def test_record_tells_the_whole_game():
             if k == R.E_CLEAR:
                 assert kinds[i - 1] == R.E_CAP and st.variant
         assert kinds.count(R.E_DRAW) == st.turns
+
+
+def test_a_base_game_never_fills_its_record():
+    """Every base-game turn puts a tile out of the pool for good: at most 80 turns."""
+    most = 0
+    for seed in range(200):
+        st = play_random(seed, 2 + seed % 3, 0)
+        assert st.turns <= 80 and st.record.lost == 0
+        most = max(most, st.record.n)
+    assert most < st.record.capacity
 
 
 def test_load_refuses_inconsistent_states():

@@ -35,7 +35,7 @@ from games.norespect import snapshot as SNAP
 from games.norespect.bot import Bot
 from games.norespect.events import CAPACITY, FIELDS
 
-BOT_BUDGET = const(6)       # units of bot thinking per step (docs: measured cost per unit)
+BOT_BUDGET = const(2)       # units of bot thinking per step (docs/norespect.md: cost per unit)
 _HEADER_H = const(28)
 _PANEL_W = const(120)
 _PANEL_H = const(95)
@@ -47,16 +47,17 @@ _NAME_LEN = const(8)
 _LINE = const(30)
 
 # UI modes
-_M_START = const(0)         # showing the start draw
-_M_PLAY = const(1)
-_M_OVER = const(2)
+M_START = const(0)         # showing the start draw
+M_PLAY = const(1)
+M_OVER = const(2)
 
 # what the game waits for during a turn
-_S_IDLE = const(0)
-_S_THINK = const(1)         # a bot thinks
-_S_SHOW = const(2)          # a bot's choice is shown before it is played
+S_IDLE = const(0)
+S_THINK = const(1)         # a bot thinks
+S_SHOW = const(2)          # a bot's choice is shown before it is played
 
 SEAT_COLOURS = (P.CYAN, P.ORANGE, P.GREEN, P.PINK)
+_ACTIONS = ("A: build", "A: stack", "A: discard", "A: cap")   # by move kind; 3 = a cap
 _BOT_RNG_MIX = const(0x2A5A5)
 
 
@@ -103,6 +104,19 @@ def chars(g, data, x, y, c):
             fb.text(_GLYPHS[b - 32], cx, y, c)
         cx += 8
     g.dirty(x, y, cx - x, 8)
+    return cx - x
+
+
+def _chars(fb, data, x, y, c):
+    """chars() on the frame buffer itself, without marking (the caller marks its area)."""
+    cx = x
+    for i in range(len(data)):
+        b = data[i]
+        if not b:
+            break
+        if 32 <= b < 127:
+            fb.text(_GLYPHS[b - 32], cx, y, c)
+        cx += 8
     return cx - x
 
 
@@ -164,7 +178,7 @@ class GameScene(Scene):
                 b = src[i]
                 nm[i] = b if 32 <= b < 127 else 63
             self.names.append(nm)
-        self.record = Record(CAPACITY, FIELDS)
+        self.record = Record(CAPACITY[variant], FIELDS)
         self.st = R.State(n, variant, self.record)
         self.rng = Rng(setup.seed)
         self.brng = Rng(setup.seed ^ _BOT_RNG_MIX)
@@ -176,23 +190,28 @@ class GameScene(Scene):
         self.sel = -1                           # index in st.moves of the chosen target
         self.shown = -1                         # move whose choice is on screen (-1: none)
         self.wait = 0
-        self.sub = _S_IDLE
+        self.sub = S_IDLE
         self.game_over = False
-        self.mode = _M_START
-        self._dirty = 15                        # panels to redraw (bit per seat)
+        self.mode = M_START
+        # what to redraw: whole panels and name rows (bit per seat), columns (bit per global
+        # column), the header, the log
+        self._dpanel = 15
+        self._dname = 0
+        self._dcol = 0
         self._dirty_header = True
         self._dirty_log = True
-        self._lit = 0                           # panels showing targets (to clear them)
+        self._lit = 0                           # columns showing targets (to clear them)
+        self._free = 15 & ~((1 << n) - 1)       # panels without a seat (unseen tiles)
         self._start_shown = False
         if snapshot is not None:
             SNAP.load(snapshot, self.st, self.rng, self.brng, self.record, setup)
             self.brng.save_into(self.bot_mark, 0)
-            self.mode = _M_START if self.st.turns == 0 and self.st.phase == R.P_DRAW else _M_PLAY
+            self.mode = M_START if self.st.turns == 0 and self.st.phase == R.P_DRAW else M_PLAY
         else:
             self.record.add(R.E_SEED, setup.seed, n, variant)
             self.st.start_draw(self.rng)        # who goes first (G-2): a game action
             self.brng.save_into(self.bot_mark, 0)
-        if self.mode == _M_START:
+        if self.mode == M_START:
             self.wait = self._delay() * 3
         if self.st.phase == R.P_PLAY:
             self._targets()
@@ -229,36 +248,37 @@ class GameScene(Scene):
         self.sel = 0 if st.nlegal else -1
 
     def _mark_move(self, m):
-        """Panels touched by a move's target."""
+        """The column of a move's target is redrawn."""
         if m >= 0:
-            self._dirty |= 1 << ((m >> 2) & 3)
+            self._dcol |= 1 << (((m >> 2) & 3) * 3 + (m & 3))
 
     def _mark_targets(self):
         st = self.st
         for i in range(st.nlegal):
-            self._dirty |= 1 << ((st.moves[i] >> 2) & 3)
+            self._mark_move(st.moves[i])
+
+    def _mark_all(self):
+        self._dpanel = 15
+        self._dirty_header = True
+        self._dirty_log = True
 
     # -- the scene ------------------------------------------------------------------------------
     def enter(self, console):
-        self._dirty = 15
-        self._dirty_header = True
-        self._dirty_log = True
+        self._mark_all()
 
     def update(self, c):
         st = self.st
         pressed = c.buttons.pressed
-        if self.mode == _M_OVER:
+        if self.mode == M_OVER:
             if pressed & B.A:
                 c.end_game()
             return
-        if self.mode == _M_START:
+        if self.mode == M_START:
             if self.wait > 0:
                 self.wait -= 1
             if (self._any_human() and pressed & B.A) or (not self._any_human() and self.wait <= 0):
-                self.mode = _M_PLAY
-                self._dirty = 15
-                self._dirty_header = True
-                self._dirty_log = True
+                self.mode = M_PLAY
+                self._mark_all()
                 self.wait = 0
             return
         if self.wait > 0:
@@ -271,17 +291,17 @@ class GameScene(Scene):
         if st.nlegal == 0:                      # no place for the tile: out (N-2)
             if self._human(seat) and not pressed & B.A:
                 return
-            self._dirty |= 1 << seat
+            self._dpanel |= 1 << seat
             st.forfeit()
             self._after_action()
             return
         if self._human(seat):
             self._human_input(c)
             return
-        if self.sub == _S_IDLE:
+        if self.sub == S_IDLE:
             self.bot.begin(st, self.kinds[seat])
-            self.sub = _S_THINK
-        if self.sub == _S_THINK:
+            self.sub = S_THINK
+        if self.sub == S_THINK:
             if not self.bot.step(st, BOT_BUDGET):
                 return
             m = self.bot.move
@@ -290,13 +310,11 @@ class GameScene(Scene):
                     self.sel = i
             self.shown = m
             self._mark_move(m)
-            self._dirty_header = True
-            self.sub = _S_SHOW
+            self.sub = S_SHOW
             self.wait = self._delay()
-            if self.wait:
-                return
-        if self.sub == _S_SHOW:
-            self.sub = _S_IDLE
+            return                              # played at the next step: one cost per frame
+        if self.sub == S_SHOW:
+            self.sub = S_IDLE
             self._play(self.bot.move)
 
     def _begin_turn(self):
@@ -304,15 +322,16 @@ class GameScene(Scene):
         self.brng.save_into(self.bot_mark, 0)
         st.draw(self.rng)
         self._dirty_header = True
+        self._dpanel |= self._free            # the unseen-tiles panel
         if st.phase == R.P_OVER:
             self._after_action()
             return
-        self.sub = _S_IDLE
+        self.sub = S_IDLE
         self._targets()
         if self._human(st.turn):
             self._mark_targets()
             self.shown = st.moves[self.sel] if st.nlegal else -1
-            self._lit = self._dirty
+            self._lit = self._dcol
         else:
             self.wait = self._delay()           # the drawn tile is seen before the bot plays
 
@@ -332,6 +351,7 @@ class GameScene(Scene):
             self._mark_move(st.moves[old])
             self.shown = st.moves[self.sel]
             self._mark_move(self.shown)
+            self._dirty_header = True
 
     def _nav(self, r):
         """The nearest legal target in the pushed direction (else the next/previous one)."""
@@ -375,7 +395,8 @@ class GameScene(Scene):
     def _play(self, m):
         st = self.st
         self._mark_move(m)
-        self._dirty |= self._lit | (1 << st.turn)
+        self._dcol |= self._lit
+        self._dname |= 1 << st.turn
         self._lit = 0
         st.play(m)
         self.shown = -1
@@ -384,21 +405,25 @@ class GameScene(Scene):
 
     def _after_action(self):
         st = self.st
-        self._dirty |= 1 << st.turn          # the turn marker moves
+        self._dname |= 1 << st.turn           # the turn marker moves
         self._dirty_header = True
         self._make_log()
         self._dirty_log = True
         if st.phase == R.P_OVER:
-            self.mode = _M_OVER
+            self.mode = M_OVER
             self.game_over = True
-            self._dirty = 15
+            self._dpanel = 15
             self.c.beep(880, 120)
             return
         self.wait = self._delay()
-        # a clear (variation) or an elimination can change any panel
-        k = self.record.kind(self.record.n - 1) if self.record.n else 0
-        if k == R.E_CLEAR or k == R.E_ELIMINATE:
-            self._dirty = 15
+        # a clear (variation) empties a column and its discard circle; an elimination greys (or,
+        # in the variation, empties) the whole panel
+        rec = self.record
+        k = rec.kind(rec.n - 1)
+        if k == R.E_CLEAR:
+            self._dcol |= 1 << (rec.field(rec.n - 1, 0) * 3 + rec.field(rec.n - 1, 1))
+        elif k == R.E_ELIMINATE:
+            self._dpanel |= 1 << rec.field(rec.n - 1, 0)
 
     # -- the log --------------------------------------------------------------------------------
     def _make_log(self):
@@ -474,54 +499,77 @@ class GameScene(Scene):
     def draw(self, g, full):
         if full:
             g.clear(P.NAVY)
-            self._dirty = 15
-            self._dirty_header = True
-            self._dirty_log = True
+            self._mark_all()
         if self._dirty_header:
             self._draw_header(g)
             self._dirty_header = False
-        d = self._dirty
-        if d:
-            self._dirty = 0
+        dp = self._dpanel
+        dn = self._dname
+        dc = self._dcol
+        if dp | dn | dc:
+            self._dpanel = 0
+            self._dname = 0
+            self._dcol = 0
             for s in range(4):
-                if d & (1 << s):
+                if dp & (1 << s):
                     self._draw_panel(g, s)
+                    continue
+                if s >= self.n or self.mode == M_START:
+                    continue
+                if dn & (1 << s):
+                    self._draw_name(g, s)
+                for c in range(3):
+                    if dc & (1 << (s * 3 + c)):
+                        self._draw_column(g, s * 3 + c, True)
         if self._dirty_log:
             self._dirty_log = False
-            g.fill_rect(0, _LOG_Y - 1, 240, 20, P.BLACK)
-            chars(g, self.lines[0], 4, _LOG_Y, P.GREY)
-            chars(g, self.lines[1], 4, _LOG_Y + 10, P.WHITE)
+            fb = g.fb
+            fb.fill_rect(0, _LOG_Y - 1, 240, 20, P.BLACK)
+            _chars(fb, self.lines[0], 4, _LOG_Y, P.GREY)
+            _chars(fb, self.lines[1], 4, _LOG_Y + 10, P.WHITE)
+            g.dirty(0, _LOG_Y - 1, 240, 20)
 
+    # The board's pieces draw on the frame buffer directly and mark their whole area once: one
+    # dirty-rectangle merge per piece instead of one per primitive (half the cost of a frame).
     def _draw_header(self, g):
         st = self.st
-        g.fill_rect(0, 0, 240, _HEADER_H, P.BLACK)
+        fb = g.fb
+        fb.fill_rect(0, 0, 240, _HEADER_H, P.BLACK)
         seat = st.turn
-        if self.mode == _M_OVER:
-            g.text("Game over", 4, 3, P.YELLOW)
-            g.text("A: back to the launcher", 4, 15, P.SILVER)
-        elif self.mode == _M_START:
-            g.text("Who starts?", 4, 3, P.YELLOW)
-            w = chars(g, self.names[seat], 4, 15, SEAT_COLOURS[seat])
-            g.text(" starts - A" if self._any_human() else " starts", 4 + w, 15, P.SILVER)
+        if self.mode == M_OVER:
+            fb.text("Game over", 4, 3, P.YELLOW)
+            fb.text("A: back to the launcher", 4, 15, P.SILVER)
+        elif self.mode == M_START:
+            fb.text("Who starts?", 4, 3, P.YELLOW)
+            w = _chars(fb, self.names[seat], 4, 15, SEAT_COLOURS[seat])
+            fb.text(" starts - A" if self._any_human() else " starts", 4 + w, 15, P.SILVER)
         else:
-            w = chars(g, self.names[seat], 4, 3, SEAT_COLOURS[seat])
-            g.text(" to play", 4 + w, 3, P.WHITE)
+            w = _chars(fb, self.names[seat], 4, 3, SEAT_COLOURS[seat])
+            fb.text(" to play", 4 + w, 3, P.WHITE)
             if st.phase == R.P_PLAY and st.nlegal == 0:
-                g.text("No place: out! (A)" if self._human(seat) else "No place: out!", 4, 15, P.RED)
+                fb.text("No place: out! (A)" if self._human(seat) else "No place: out!", 4, 15, P.RED)
             elif self._human(seat):
-                g.text("stick: target  A: play", 4, 15, P.SILVER)
-            elif self.sub == _S_SHOW:
-                g.text("plays...", 4, 15, P.SILVER)
+                m = self.shown
+                k = m >> 4 if m >= 0 else R.DISCARD
+                if k == R.STACK:
+                    k = 3 if st.top_pile(((m >> 2) & 3) * 3 + (m & 3)) == 2 else 1
+                t = _ACTIONS[k]
+                fb.text(t, 4, 15, P.WHITE)
+                fb.text("  (stick)", 4 + (len(t) << 3), 15, P.GREY)
             else:
-                g.text("thinking...", 4, 15, P.SILVER)
-        g.text("pool", 164, 3, P.GREY)
-        g.number(st.pool_n, 168, 15, P.SILVER, -1, 2)
+                fb.text("thinking...", 4, 15, P.SILVER)
+        fb.text("pool", 164, 3, P.GREY)
+        n = st.pool_n
+        if n >= 10:
+            fb.text(DIGITS[n // 10], 168, 15, P.SILVER)
+        fb.text(DIGITS[n % 10], 176, 15, P.SILVER)
         v = st.drawn
-        if v and self.mode == _M_PLAY:
-            g.fill_rect(208, 1, 30, 26, P.WHITE)
+        g.dirty(0, 0, 240, _HEADER_H)
+        if v and self.mode == M_PLAY:
+            fb.fill_rect(208, 1, 30, 26, P.WHITE)
             g.text_big(DIGITS[v], 211, 2, P.BLACK, 3)
         else:
-            g.rect(208, 1, 30, 26, P.SLATE)
+            fb.rect(208, 1, 30, 26, P.SLATE)
 
     def _draw_panel(self, g, s):
         px = panel_x(s)
@@ -530,87 +578,102 @@ class GameScene(Scene):
         if s >= self.n:
             self._draw_pool(g, px, py)
             return
-        st = self.st
-        alive = st.alive[s]
-        turn = self.mode != _M_OVER and st.turn == s
-        won = self.mode == _M_OVER and st.winners & (1 << s)
-        if turn or won:
-            g.fill_rect(px + 1, py + 1, _PANEL_W - 2, 10, P.SLATE)
-            g.text(">" if turn else "*", px + 2, py + 2, P.YELLOW)
-        chars(g, self.names[s], px + 12, py + 2, SEAT_COLOURS[s] if alive else P.GREY)
-        if not alive:
-            g.text("out", px + 92, py + 2, P.RED)
-        elif won:
-            g.text("wins", px + 84, py + 2, P.YELLOW)
-        if self.mode == _M_START:
+        self._draw_name(g, s)
+        if self.mode == M_START:
             self._draw_start(g, s, px, py)
             return
-        hot = self.st.phase == R.P_PLAY and self.mode == _M_PLAY
-        human = self._human(st.turn)
         for c in range(3):
-            col = s * 3 + c
-            h = st.h[col]
-            capped = st.capped(col)
-            x = cell_x(col)
-            for p in range(4):
-                y = cell_y(col, p)
-                k = (col << 2) + p
-                if p < h:
-                    v = st.val[k]
-                    pile = st.pile[k]
-                    g.fill_rect(x, y, _CELL_W, _CELL_H, P.SLATE if alive else P.BLACK)
-                    g.number(v, x + 5, y + 3, P.WHITE if alive else P.GREY)
-                    if pile == 2:
-                        g.text("x2", x + 15, y + 3, P.YELLOW)
-                    elif pile == 3:
-                        g.text("x3", x + 15, y + 3, P.RED)
-                else:
-                    g.rect(x + 8, y + 2, 16, 10, P.SLATE)
-            fy = cell_y(col, 3)
-            if h == 4:
-                g.rect(x - 2, fy - 2, _CELL_W + 4, 4 * 15 + 3, P.GREEN)
-            elif capped:
-                g.rect(x - 2, fy - 2, _CELL_W + 4, 4 * 15 + 3, P.RED)
-            y = cell_y(col, -1)
-            d = st.disc[col]
-            if d:
-                g.ellipse(x + 16, y + 7, 7, 7, P.WHITE if alive else P.GREY, True)
-                g.number(d, x + 12, y + 4, P.BLACK)
+            self._draw_column(g, s * 3 + c, False)
+
+    def _draw_name(self, g, s):
+        """The name row: turn marker, name in the seat's colour, out / wins."""
+        px = panel_x(s)
+        py = panel_y(s)
+        st = self.st
+        fb = g.fb
+        alive = st.alive[s]
+        turn = self.mode != M_OVER and st.turn == s
+        won = self.mode == M_OVER and st.winners & (1 << s)
+        fb.fill_rect(px + 1, py + 1, _PANEL_W - 2, 9, P.SLATE if turn or won else P.NAVY)
+        if turn or won:
+            fb.text(">" if turn else "*", px + 2, py + 2, P.YELLOW)
+        _chars(fb, self.names[s], px + 12, py + 2, SEAT_COLOURS[s] if alive else P.GREY)
+        if not alive:
+            fb.text("out", px + 92, py + 2, P.RED)
+        elif won:
+            fb.text("wins", px + 84, py + 2, P.YELLOW)
+        g.dirty(px + 1, py + 1, _PANEL_W - 2, 9)
+
+    def _draw_column(self, g, col, clear):
+        """One column: its four circles (pile value, x2 / x3), its frame (green: completed, red:
+        capped), its discard circle, and the targets in it when a play is being chosen."""
+        st = self.st
+        fb = g.fb
+        s = col // 3
+        alive = st.alive[s]
+        h = st.h[col]
+        x = cell_x(col)
+        fy = cell_y(col, 3)
+        dy = cell_y(col, -1)
+        if clear:
+            fb.fill_rect(x - 3, fy - 2, _CELL_W + 6, dy + 16 - (fy - 2), P.NAVY)
+        for p in range(4):
+            y = cell_y(col, p)
+            k = (col << 2) + p
+            if p < h:
+                pile = st.pile[k]
+                fb.fill_rect(x, y, _CELL_W, _CELL_H, P.SLATE if alive else P.BLACK)
+                fb.text(DIGITS[st.val[k]], x + 5, y + 3, P.WHITE if alive else P.GREY)
+                if pile == 2:
+                    fb.text("x2", x + 15, y + 3, P.YELLOW)
+                elif pile == 3:
+                    fb.text("x3", x + 15, y + 3, P.RED)
             else:
-                g.ellipse(x + 16, y + 7, 7, 7, P.GREY)
-        if hot:
+                fb.rect(x + 8, y + 2, 16, 10, P.SLATE)
+        if h == 4:
+            fb.rect(x - 2, fy - 2, _CELL_W + 4, 4 * 15 + 3, P.GREEN)
+        elif st.capped(col):
+            fb.rect(x - 2, fy - 2, _CELL_W + 4, 4 * 15 + 3, P.RED)
+        d = st.disc[col]
+        if d:
+            fb.ellipse(x + 16, dy + 7, 7, 7, P.WHITE if alive else P.GREY, True)
+            fb.text(DIGITS[d], x + 12, dy + 4, P.BLACK)
+        else:
+            fb.ellipse(x + 16, dy + 7, 7, 7, P.GREY)
+        if st.phase == R.P_PLAY and self.mode == M_PLAY:
+            human = self._human(st.turn)
             for i in range(st.nlegal):
                 m = st.moves[i]
-                if (m >> 2) & 3 != s:
+                if ((m >> 2) & 3) * 3 + (m & 3) != col:
                     continue
                 chosen = m == self.shown
-                if not human and not chosen:
-                    continue
-                self._draw_target(g, i, m, chosen)
+                if human or chosen:
+                    self._draw_target(fb, i, m, chosen)
+        g.dirty(x - 3, fy - 2, _CELL_W + 6, dy + 16 - (fy - 2))
 
-    def _draw_target(self, g, i, m, chosen):
+    def _draw_target(self, fb, i, m, chosen):
         st = self.st
         x = self.tx[i] - 16
         y = self.ty[i] - 7
         kind = m >> 4
         col = ((m >> 2) & 3) * 3 + (m & 3)
+        v = DIGITS[st.drawn]
         if kind == R.DISCARD:
             if chosen:
-                g.ellipse(x + 16, y + 7, 7, 7, P.YELLOW, True)
-                g.number(st.drawn, x + 12, y + 4, P.BLACK)
+                fb.ellipse(x + 16, y + 7, 7, 7, P.YELLOW, True)
+                fb.text(v, x + 12, y + 4, P.BLACK)
             else:
-                g.ellipse(x + 16, y + 7, 8, 8, P.CYAN)
+                fb.ellipse(x + 16, y + 7, 8, 8, P.CYAN)
             return
-        c = P.YELLOW if chosen else P.CYAN
-        g.rect(x - 1, y - 1, _CELL_W + 2, _CELL_H + 2, c)
+        fb.rect(x - 1, y - 1, _CELL_W + 2, _CELL_H + 2, P.YELLOW if chosen else P.CYAN)
         if chosen:
             if kind == R.BUILD:
-                g.fill_rect(x, y, _CELL_W, _CELL_H, P.YELLOW)
-                g.number(st.drawn, x + 5, y + 3, P.BLACK)
+                fb.fill_rect(x, y, _CELL_W, _CELL_H, P.YELLOW)
+                fb.text(v, x + 5, y + 3, P.BLACK)
             else:
-                g.rect(x, y, _CELL_W, _CELL_H, P.YELLOW)
-                g.fill_rect(x + 15, y + 3, 16, 8, P.SLATE)
-                g.text("x3" if st.top_pile(col) == 2 else "x2", x + 15, y + 3, P.YELLOW)
+                fb.rect(x, y, _CELL_W, _CELL_H, P.YELLOW)
+                fb.fill_rect(x + 15, y + 3, 16, 8, P.SLATE)
+                fb.text("x3" if st.top_pile(col) == 2 else "x2", x + 15, y + 3, P.YELLOW)
 
     def _draw_start(self, g, s, px, py):
         """The start draw: this seat's tiles, one per round it took part in."""

@@ -1,0 +1,76 @@
+"""No Respect under real MicroPython: whole games with every seat a bot and the heap locked for
+every frame, on the 64-bit unix port and the 32-bit WebAssembly port (the Pico's small-int
+range), for several seeds and both rule sets; the same games on CPython give the same results;
+suspend and resume at several turns continues identically on both ports."""
+import re
+import subprocess
+import sys
+
+import pytest
+
+import mprun
+
+GAME = re.compile(r"game seed=(\d+) seats=(\d+) variant=(\d+) frames=(\d+) bad=(\d+) faults=(\d+) "
+                  r"rows=(\d+) result=(.*)")
+
+
+def games(out):
+    rows = [m.groups() for m in GAME.finditer(out)]
+    assert rows, out
+    return rows
+
+
+def on_cpython(script):
+    code = ("import sys; sys.argv = [%r]\n"
+            "from host_sim import boot; boot.install()\n"
+            "exec(open(%r).read())" % (script, script))
+    r = subprocess.run([sys.executable, "-c", code], cwd=mprun.MP_TESTS, capture_output=True,
+                       text=True, env={"PYTHONPATH": mprun.ROOT}, timeout=600)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+@pytest.fixture(scope="module")
+def locked_runs():
+    out = {}
+    for port in ("unix", "wasm"):
+        r = mprun.run(port, "tests/mp/norespect_locked.py", cwd=mprun.ROOT)
+        assert r.returncode == 0, (port, r.stdout, r.stderr)
+        out[port] = r.stdout
+    out["cpython"] = on_cpython("norespect_locked.py")
+    return out
+
+
+@pytest.mark.parametrize("port", ["unix", "wasm"])
+def test_whole_bot_games_run_with_the_heap_locked_every_frame(locked_runs, port):
+    rows = games(locked_runs[port])
+    assert len(rows) >= 6
+    assert {r[2] for r in rows} == {"0", "1"}                  # both rule sets
+    assert {r[1] for r in rows} == {"2", "3", "4"}             # every seat count
+    for seed, seats, variant, frames, bad, faults, nrows, result in rows:
+        assert bad == "0" and faults == "0", (port, seed, result)
+        assert result.startswith("winner=") and "reason=" in result
+    assert "done games=%d bad=0" % len(rows) in locked_runs[port]
+
+
+def test_ports_and_cpython_play_the_same_games(locked_runs):
+    assert games(locked_runs["unix"]) == games(locked_runs["wasm"]) == games(locked_runs["cpython"])
+
+
+@pytest.mark.parametrize("port", ["unix", "wasm"])
+def test_suspend_and_resume_continue_identically_under_micropython(port):
+    r = mprun.run(port, "tests/mp/norespect_resume.py", cwd=mprun.ROOT)
+    assert r.returncode == 0, r.stderr
+    lines = [l for l in r.stdout.splitlines() if l.startswith("resume ")]
+    assert len(lines) >= 10, r.stdout
+    assert all("same=1" in l for l in lines), r.stdout
+    assert "bad=0 differ=0" in r.stdout, r.stdout
+
+
+def test_bench_reports_no_allocation():
+    r = mprun.run("unix", "tests/mp/bench_norespect.py", cwd=mprun.ROOT)
+    assert r.returncode == 0, r.stderr
+    lines = [l for l in r.stdout.splitlines() if l.startswith("bench norespect ") and "alloc=" in l]
+    assert len(lines) >= 7
+    for l in lines:
+        assert " alloc=0" in l, l
