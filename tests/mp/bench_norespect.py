@@ -11,7 +11,9 @@ Lines `bench norespect WHAT key=value ...`:
     bot_LEVEL      frames while a bot of that level thinks (BOT_BUDGET units a frame): average
                    and worst frame, frames per turn
     memory         heap used by the running game (scene, rules, bots, record)
-ms = host milliseconds on this port; pico_ms = ms x 200 (tools/bench.py's rule of thumb);
+ms = host milliseconds on this port (average; max_ms is the worst frame, p50/p95/p99 the
+percentiles: on a busy host the worst frame is often a scheduler hiccup of 4-8 ms, the
+percentiles are not); pico_ms = ms x 200 (tools/bench.py's rule of thumb);
 alloc = bytes allocated per frame with gc disabled (must be 0).
 """
 import gc
@@ -150,9 +152,12 @@ def bots(level, name):
     tot = 0
     for d in times:
         tot += d
+    p50 = times[n // 2]
     p95 = times[n * 95 // 100]
-    line(name, tot, times[-1], n, m1 - m0, " p95_ms=%.3f turns=%d frames_per_turn=%.1f budget=%d" % (
-        p95 / 1000, g.st.turns, n / g.st.turns, S.BOT_BUDGET))
+    p99 = times[n * 99 // 100]
+    line(name, tot, times[-1], n, m1 - m0,
+         " p50_ms=%.3f p95_ms=%.3f p99_ms=%.3f turns=%d frames_per_turn=%.1f budget=%d" % (
+             p50 / 1000, p95 / 1000, p99 / 1000, g.st.turns, n / g.st.turns, S.BOT_BUDGET))
 
 
 board()

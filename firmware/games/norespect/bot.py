@@ -8,14 +8,15 @@ Levels
   else stack/cap an opponent at random, else discard, else stack/cap an own column; one move in
   four is a random legal one.
 - normal: tries every legal play on a scratch copy of the state and scores the position
-  (evaluate()): completion progress, discard lives, the values it could still place and how
-  many places each has (elimination risk), cap risk of its own stacked tops (unseen tiles of
-  the top value against the opponents' draws before its turn), minus the opponents' average
-  score; a little noise.
-- hard: the same look without noise, with the cap risk of every top (also the singles that a
-  stack would expose), the opponents weighted towards the leader (attack the leader); then a
-  second look for its best DEEP plays: the expectation over its own next draw (weighted by the
-  unseen tiles of each value) of its best answer.
+  (evaluate()): completion progress, discard lives, the values it could not place at all
+  (elimination risk against its free discard circles), cap risk of its own stacked tops
+  (unseen tiles of the top value against the opponents' draws before its turn), minus the
+  opponents' average score; noise of +-NOISE on each play.
+- hard: the same look without noise, and sharper: a value with only one to three places to go
+  counts as partly unplayable (a place can vanish before the tile comes), the cap risk of every
+  top (also the singles that a stack would expose), the opponents weighted towards the leader
+  (attack the leader); then a second look for its best DEEP plays: the expectation over its
+  own next draw (weighted by the unseen tiles of each value) of its best answer.
 
 Thinking is spread over frames: step(budget) does at most `budget` units (one unit = one play
 tried on a scratch state and scored) and returns True when the move is chosen.
@@ -47,7 +48,7 @@ PLACES_W = (1000, 500, 250, 50)
 SURV = (20000, 6000, 2000, 1959)
 LEAD = const(2)             # hard: the leader counts this many times the opponents' average
 DEEP = const(3)             # hard: plays that get the second look (our next draw)
-NOISE = const(60)           # normal: +-noise on each play's score
+NOISE = const(150)          # normal: +-noise on each play's score
 
 _places = bytearray(9)      # per value: places to stack it (tops of live columns, below 3 high)
 _mine = bytearray(9)        # per value: those plus the seat's own build places
@@ -107,8 +108,10 @@ def _seat_score(st, s, draws, level):
     u = 0
     for v in range(1, 9):
         c = pl[v]
-        if c < 4:
-            u += pool[v] * PLACES_W[c]
+        if c == 0:
+            u += pool[v] * 1000
+        elif c < 4 and level == HARD:
+            u += pool[v] * PLACES_W[c]      # hard: a value with few places is half lost
     score += free * LIFE
     score -= (u // n) * SURV[free] // 1000
     return score
