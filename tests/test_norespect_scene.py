@@ -394,3 +394,24 @@ def test_help_pages_fit_the_screen():
         assert len(page) <= 17
         for line in page:
             assert len(line) <= 29, line
+
+
+def test_the_launcher_starts_it_with_the_seats_and_options_of_the_setup_screen():
+    c, hw, fs = console(1)
+    press(c, B.DOWN, 2)                              # launcher: Tower -> No Respect
+    press(c, B.A, 2)
+    assert type(c.top).__name__ == "GameSetup"
+    press(c, B.UP, 2)                                # from "Start" up to the "Rules" option
+    press(c, B.RIGHT, 2)                             # base -> variation
+    press(c, B.UP, 2)
+    press(c, B.UP, 2)
+    press(c, B.UP, 2)                                # seat 2 (seats 3, 4 are off with 2 seats)
+    press(c, B.RIGHT, 2)                             # normal -> hard
+    for _ in range(4):                              # down to "Start"
+        press(c, B.DOWN, 2)
+    press(c, B.A, 2)
+    g = c.game
+    assert type(g).__name__ == "GameScene" and c.top is g
+    assert g.n == 2 and g.st.variant == 1
+    assert list(g.kinds)[0] == 0 and g.kinds[1] == 3
+    assert g.record.kind(0) == R.E_SEED
