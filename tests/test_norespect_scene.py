@@ -415,3 +415,15 @@ def test_the_launcher_starts_it_with_the_seats_and_options_of_the_setup_screen()
     assert g.n == 2 and g.st.variant == 1
     assert list(g.kinds)[0] == 0 and g.kinds[1] == 3
     assert g.record.kind(0) == R.E_SEED
+
+
+def test_a_resumed_humans_turn_shows_the_targets_again():
+    c, g = start((0, 1), 0, 61, speed=3)
+    assert _to_human_turn(c, g)
+    snap = g.snapshot()
+    c2, g2 = start((0, 1), 0, 61, snapshot=snap)
+    assert g2.st.drawn == g.st.drawn and g2.sel == 0 and g2.shown == g2.st.moves[0]
+    press(c2, B.A)
+    n = g.record.n
+    assert g2.record.kind(n) in (R.E_BUILD, R.E_STACK, R.E_CAP, R.E_DISCARD)
+    assert g2.record.field(n, 0) == 0

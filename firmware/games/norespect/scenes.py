@@ -214,7 +214,7 @@ class GameScene(Scene):
         if self.mode == M_START:
             self.wait = self._delay() * 3
         if self.st.phase == R.P_PLAY:
-            self._targets()
+            self._turn_targets()
         self._make_log()
 
     # -- helpers ------------------------------------------------------------------------------
@@ -327,13 +327,18 @@ class GameScene(Scene):
             self._after_action()
             return
         self.sub = S_IDLE
+        self._turn_targets()
+        if not self._human(st.turn):
+            self.wait = self._delay()           # the drawn tile is seen before the bot plays
+
+    def _turn_targets(self):
+        """A tile was drawn (or a game resumed with one): its targets, lit for a human."""
+        st = self.st
         self._targets()
         if self._human(st.turn):
             self._mark_targets()
             self.shown = st.moves[self.sel] if st.nlegal else -1
             self._lit = self._dcol
-        else:
-            self.wait = self._delay()           # the drawn tile is seen before the bot plays
 
     def _human_input(self, c):
         st = self.st
