@@ -12,7 +12,7 @@ from games.tower import rules as R
 
 
 def state(n=2, supply=R.SUPPLY_FULL, first=0):
-    rec = Record(events.CAPACITY, events.FIELDS)
+    rec = Record(R.CAPACITY, R.FIELDS)
     st = R.State(n, rec, supply)
     st._begin_turn(first)
     return st
@@ -58,13 +58,13 @@ def test_g2_first_player_is_random_from_the_seed_and_recorded():
     """"Starting with the youngest player" -> G-2: a random first player from the seed."""
     firsts = set()
     for seed in range(40):
-        rec = Record(events.CAPACITY, events.FIELDS)
+        rec = Record(R.CAPACITY, R.FIELDS)
         st = R.State(4, rec)
         st.start(Rng(seed))
         firsts.add(st.active)
         assert rows(st, R.E_START) == [("start", st.active)]
         # the same seed gives the same first player (G-3)
-        rec2 = Record(events.CAPACITY, events.FIELDS)
+        rec2 = Record(R.CAPACITY, R.FIELDS)
         st2 = R.State(4, rec2)
         st2.start(Rng(seed))
         assert st2.active == st.active
@@ -494,7 +494,7 @@ def test_save_and_load_round_trip_and_refuse_garbage():
     st.bid(2)
     buf = bytearray(R.STATE_BYTES)
     st.save(buf, 0)
-    st2 = R.State(3, Record(10, events.FIELDS))
+    st2 = R.State(3, Record(10, R.FIELDS))
     st2.load(buf, 0)
     assert bytes(st2.tokens) == bytes(st.tokens) and bytes(st2.owner) == bytes(st.owner)
     assert list(st2.v) == list(st.v)
@@ -503,7 +503,7 @@ def test_save_and_load_round_trip_and_refuse_garbage():
     with pytest.raises(ValueError):
         st2.load(bad, 0)
     with pytest.raises(ValueError):
-        R.State(2, Record(10, events.FIELDS)).load(buf, 0)
+        R.State(2, Record(10, R.FIELDS)).load(buf, 0)
 
 
 def test_record_event_names_match_rules_constants():
@@ -511,4 +511,4 @@ def test_record_event_names_match_rules_constants():
     for const_name in dir(R):
         if const_name.startswith("E_"):
             assert names[getattr(R, const_name)] == const_name[2:].lower()
-    assert all(len(e[1]) <= events.FIELDS for e in events.EVENTS)
+    assert all(len(e[1]) <= R.FIELDS for e in events.EVENTS)

@@ -25,7 +25,5 @@ EVENTS = (
 )
 
 REASONS = ("none", "last", "draw")      # result.reason: index -> name
-
-# capacity of the record (rows); docs/tower.md gives the measured lengths of real games
-CAPACITY = 700
-FIELDS = 5
+# the record's capacity and width: rules.CAPACITY, rules.FIELDS (this module is loaded only by
+# the simulator's export and the tests, not while a game runs)

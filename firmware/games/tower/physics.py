@@ -11,10 +11,10 @@ physics_kern.py (pure Python) and physics_viper.py (generated from it); this mod
 from array import array
 from micropython import const
 
-from core import fastpath, fixed
+from core import fastpath, fixed, modules
 from games.tower import physics_kern as kern
 from games.tower.physics_kern import (
-    MAXB, MAXP, MAXV, GROUND, HS, OB, BS, OK, PS, OV, W32N, W16N, S32N, S16N, TV,
+    MAXB, MAXP, MAXV, MAXC, GROUND, HS, OB, BS, OK, PS, OV, W32N, W16N, S32N, S16N, TV,
     H_NB, H_NP, H_NV, H_NK, H_GX, H_GY, H_CAR, H_TX, H_TY, H_TA, H_WOKE, H_XMIN, H_XMAX,
     H_YMAX, H_AWAKE, H_NC, H_SUB, H_GSX, H_GSY,
     B_PX, B_PY, B_ANG, B_VX, B_VY, B_W, B_COS, B_SIN, B_INVM, B_IRHO, B_IRHO2, B_FLAGS,
@@ -105,6 +105,19 @@ _build_table()
 NPIECES = len(PIECES)
 
 _vip = fastpath.load("games.tower.physics_viper")
+if _vip is not None:
+    # the viper twins run here: the pure ones are needed only by World(pure=True), which loads
+    # them again; forgetting them now frees their bytecode (about 9 KB on the board)
+    kern = None
+    modules.forget("games.tower.physics_kern")
+
+
+def _pure():
+    global kern
+    if kern is None:
+        from games.tower import physics_kern
+        kern = physics_kern
+    return kern
 
 
 class World:
@@ -112,8 +125,8 @@ class World:
     remove_body() renumbers the bodies after the removed one (each moves down by one)."""
 
     def __init__(self, pure=False):
-        self.k = kern if (pure or _vip is None) else _vip
-        self.viper = self.k is not kern
+        self.k = _pure() if (pure or _vip is None) else _vip
+        self.viper = _vip is not None and self.k is _vip
         self.w32 = array("i", [0] * W32N)
         self.w16 = array("h", [0] * W16N)
         self.reset()
@@ -292,6 +305,7 @@ class World:
         w[o + B_FLAGS] &= ~F_KIN
         w[o + B_REST] = 0
         w[H_CAR] = -1
+        w[H_AWAKE] += 1         # dynamic now: step() must run even if the rest sleeps
         return b
 
     # -- stepping --
@@ -410,28 +424,24 @@ class World:
             return self.w16[i]
         return w[OK + i - n]
 
-    def serialize(self, buf):
-        """Write the whole world into bytearray buf; returns the byte count. Derived data
-        (vertex cache, AABBs) is not saved: restore() recomputes it identically."""
+    def serialize(self, buf, at=0):
+        """Write the whole world into bytearray buf from offset `at`; returns the byte count.
+        Derived data (vertex cache, AABBs) is not saved: restore() recomputes it identically.
+        Allocation-free."""
         n = self.state_size() >> 2
         for i in range(n):
             v = self._words(i)
-            j = 4 * i
+            j = at + 4 * i
             buf[j] = v & 0xFF
             buf[j + 1] = (v >> 8) & 0xFF
             buf[j + 2] = (v >> 16) & 0xFF
             buf[j + 3] = (v >> 24) & 0xFF
         return 4 * n
 
-    def restore(self, buf):
-        """Load a world written by serialize(); stepping then continues bit-identically."""
-        def word(i):
-            j = 4 * i
-            hi = buf[j + 3]
-            if hi & 0x80:
-                hi -= 256
-            return buf[j] | (buf[j + 1] << 8) | (buf[j + 2] << 16) | (hi << 24)
-        if word(0) != MAGIC or word(1) != VERSION:
+    def restore(self, buf, at=0):
+        """Load a world written by serialize() (from offset `at` of buf); stepping then
+        continues bit-identically. Allocation-free unless the data is not a world."""
+        if _word(buf, at, 0) != MAGIC or _word(buf, at, 1) != VERSION:
             raise ValueError("not a tower world")
         w, h = self.w32, self.w16
         for i in range(W32N):
@@ -439,16 +449,16 @@ class World:
         for i in range(W16N):
             h[i] = 0
         for i in range(HS):
-            w[i] = word(2 + i)
+            w[i] = _word(buf, at, 2 + i)
         j = 2 + HS
         for i in range(w[H_NB] * BS):
-            w[OB + i] = word(j + i)
+            w[OB + i] = _word(buf, at, j + i)
         j += w[H_NB] * BS
         for i in range(w[H_NP] * PS):
-            h[i] = word(j + i)
+            h[i] = _word(buf, at, j + i)
         j += w[H_NP] * PS
         for i in range(w[H_NK] * 3):
-            w[OK + i] = word(j + i)
+            w[OK + i] = _word(buf, at, j + i)
         self.k.k_geometry(w, h, T16, 1)
 
     def state_hash(self):
@@ -463,6 +473,15 @@ class World:
                 h1 = (h1 * 257 + c) % 1000003
                 h2 = (h2 * 263 + c) % 999983
         return (h1 << 9) ^ h2
+
+
+def _word(buf, at, i):
+    """The i-th little-endian signed 32-bit word of buf after offset at."""
+    j = at + 4 * i
+    hi = buf[j + 3]
+    if hi & 0x80:
+        hi -= 256
+    return buf[j] | (buf[j + 1] << 8) | (buf[j + 2] << 16) | (hi << 24)
 
 
 def memory_bytes():

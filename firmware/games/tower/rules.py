@@ -91,6 +91,11 @@ NV = const(20)
 
 STATE_BYTES = const(36 + 2 * NV)    # save(): n, 4 tokens, 4 alive, 27 owners, v
 
+# the record (core.record.Record): rows of kind + FIELDS ints; the longest bot game measured had
+# 225 rows (docs/tower.md); beyond CAPACITY rows are counted as lost, never an error
+CAPACITY = const(480)
+FIELDS = const(5)
+
 
 class State:
     def __init__(self, n, record, supply=SUPPLY_FULL):

@@ -1,0 +1,697 @@
+"""Tower bots: easy, normal, hard. Everything in this game is public (towers, tokens, the
+supply), so a bot may look at every tower (G-4 holds trivially).
+
+How a bot thinks
+- Risk table: for each seat and supply piece, the risk (0..1000) of the best drop of that piece
+  onto that seat's tower found by the geometric drop test (games/tower/geom.py: support margin
+  under the centroid, the tower's centre of mass over its footing, never the table), over the
+  piece's resting angles and positions 4 px apart. A row is recomputed only when that tower
+  changed; the table is shared by all bots.
+- Choices from the table: Build the piece safest for itself (opening bid 0), or Push the piece
+  that a simulated push chain (every receiver pays while the piece is risky enough for it and it
+  can pay) leaves with an opponent at the highest risk; raise in an auction while the piece is
+  safe for it and the price leaves a reserve of tokens for pushes; on a push, pay when the
+  piece's risk outweighs the cost.
+- Placing: every resting angle and every position 2 px apart, ranked by the drop test plus
+  shaping (a low tower, a flat top); normal and hard then drop the best 2 / 4 candidates in a
+  scratch copy of the real world for up to VERIFY_FRAMES frames and keep the one that moved
+  the tower least (a collapse there rules it out). Then the bot steers the real carried piece
+  with a synthetic accelerometer stream through its own core.tilt.Tilt (the console's filter and
+  dead zone) into the same Placement.steer() a human drives, with aim noise by level, and
+  releases just above the resting height.
+Level differences: easy skips the scratch check, ranks positions 8 px apart, picks one of its
+best four at random, aims within +-6 px and releases up to 12 px high; its choices are partly
+random. Normal checks 2 candidates, aims within +-2 px; hard checks 4, aims within +-0.5 px.
+
+Thinking is spread over frames: step(budget) performs actions costing UNITS until the budget is
+spent and returns True when the answer is ready. Actions are counted (`done`), so a saved game
+can replay the same thinking exactly (replay()). Nothing allocates after __init__.
+"""
+from array import array
+
+from micropython import const
+
+from core import fixed
+from core.tilt import Tilt
+from games.tower import geom as G
+from games.tower import physics as P
+from games.tower import place as PL
+from games.tower import rules as R
+
+EASY = const(1)
+NORMAL = const(2)
+HARD = const(3)
+
+# jobs
+J_NONE = const(0)
+J_TURN = const(1)           # active seat: Build or Push
+J_BID = const(2)            # asked in an auction
+J_PUSHED = const(3)         # asked on a push
+J_PLACE = const(4)          # where to put the accepted piece
+
+# answers (kind)
+A_BUILD = const(1)
+A_PUSH = const(2)
+A_RAISE = const(3)
+A_PASS = const(4)
+A_ACCEPT = const(5)
+A_PAY = const(6)
+A_PLACE = const(7)
+
+# stages of a job
+S_ROWS = const(0)
+S_SEARCH = const(1)
+S_VERIFY = const(2)
+S_DONE = const(3)
+
+# costs of actions, in budget units (scene: BOT_BUDGET per frame)
+U_EVAL = const(1)
+U_PROFILE = const(3)
+U_BODY = const(1)
+U_COPY = const(12)
+U_STEP = const(6)           # plus 1 per awake body
+
+MAXK = const(4)             # candidates kept for the scratch check
+VERIFY_FRAMES = const(45)
+NONE_RISK = const(-1)
+
+# steering phases
+D_TURN = const(0)
+D_MOVE = const(1)
+D_DOWN = const(2)
+D_HOLD = const(3)
+CARRY_CAP = const(450)      # frames: a bot lets go at the latest after 15 s
+
+# level tables, index by level (0 unused)
+K_CHECK = (0, 0, 2, 4)              # candidates checked in the scratch world
+SEARCH_STEP = (1, 4, 1, 1)          # columns (2 px) between positions tried when placing
+AIM = (0, 384, 128, 32)             # Q6 px: aim noise, uniform +-
+LIFT = (0, 384, 128, 96)            # Q6 px: release height above the resting height
+LIFT_RAND = (0, 384, 64, 0)
+JITTER = (0, 80, 25, 0)             # synthetic tilt noise per frame
+RESERVE = (0, 0, 3, 4)              # tokens kept for pushes
+TOKEN = (0, 60, 70, 80)             # risk per token when paying on a push
+
+NWORDS = const(24)                  # steering state words in save()
+
+
+class Bot:
+    def __init__(self, st, towers, rng):
+        self.st = st
+        self.tw = towers                # games/tower/towers.py: every seat's tower, one World
+        self.rng = rng
+        self.g = G.Geom()
+        self.angles = tuple(G.rest_angles(p) for p in range(R.NPIECES))
+        self.risk = array("h", [0] * (R.MAX_SEATS * R.NPIECES))
+        self.valid = bytearray(R.MAX_SEATS)     # 1: the row is up to date
+        self.spent = bytearray(R.MAX_SEATS)
+        self.risk0 = array("h", [0] * (R.MAX_SEATS * R.NPIECES))    # at the job's start
+        self.valid0 = bytearray(R.MAX_SEATS)
+        self.rng0 = bytearray(4)
+        # the job
+        self.job = J_NONE
+        self.seat = -1
+        self.level = 0
+        self.stage = S_DONE
+        self.done = 0                   # actions performed in this job
+        self.kind = 0                   # the answer
+        self.piece = -1
+        self.amount = 0
+        # row / search progress
+        self.rs = -1                    # seat of the row in progress
+        self.rp = 0                     # piece
+        self.ra = 0                     # angle index
+        self.rc = 0                     # next c0
+        self.rc1 = 0                    # last c0
+        self.rbest = 0                  # best score so far
+        self.rrisk = 0                  # and its risk
+        self.sky_ok = False
+        # placement candidates
+        self.kc = array("i", [0] * MAXK)        # c0
+        self.ka = array("i", [0] * MAXK)        # angle
+        self.ks = array("i", [0] * MAXK)        # score (lower is better)
+        self.ky = array("i", [0] * MAXK)        # resting centroid height, Q6
+        self.kn = 0
+        self.vi = 0                             # candidate being checked
+        self.vf = -1                            # frame of the check (-1: not started)
+        self.base = array("i", [0] * (2 * 32))  # the tower's body positions before the check
+        # the plan and the steering
+        self.gx = 0                     # goal centroid x, Q10
+        self.gy = 0                     # release height of the centroid, Q10
+        self.ga = 0                     # goal angle, brads
+        self.ready_y = 0                # a safe height to move sideways at, Q10
+        self.dphase = D_TURN
+        self.dframes = 0
+        self.vt = Tilt()                # the synthetic tilt goes through the console's filter
+        self.xyz = array("i", [0, 0, 1000])
+        self.turn = 0                   # steering output: brads to turn this frame
+        self.let_go = False             # steering output: release now
+
+    # -- the risk table ----------------------------------------------------------------------
+    def invalidate(self, seat):
+        """Seat's tower changed (placement, collapse)."""
+        self.valid[seat] = 0
+
+    def _rows_needed(self):
+        """Seats whose rows this job needs: all living seats for normal and hard (pushes go
+        round), only its own for easy."""
+        st = self.st
+        if self.level == EASY or self.job == J_PLACE:
+            return 1 << self.seat
+        m = 0
+        for s in range(st.n):
+            if st.alive[s]:
+                m |= 1 << s
+        return m
+
+    # -- jobs --------------------------------------------------------------------------------
+    def begin(self, job, seat, level):
+        """Start thinking about `job` for `seat` at `level`."""
+        self.job = job
+        self.seat = seat
+        self.level = level
+        self.done = 0
+        self.kind = 0
+        self.piece = -1
+        self.amount = 0
+        self.rs = -1
+        self.kn = 0
+        self.vf = -1
+        self.vi = 0
+        self.stage = S_SEARCH if job == J_PLACE else S_ROWS
+        self.sky_ok = False
+        for i in range(R.MAX_SEATS * R.NPIECES):
+            self.risk0[i] = self.risk[i]
+        for s in range(R.MAX_SEATS):
+            self.valid0[s] = self.valid[s]
+        self.rng.save_into(self.rng0, 0)
+
+    def replay(self, job, seat, level, actions):
+        """Restart a saved job from its start (risk table and generator as saved) and perform
+        `actions` actions at once: the bot is then exactly where it was when the game was
+        saved."""
+        self.job = J_NONE
+        for i in range(R.MAX_SEATS * R.NPIECES):
+            self.risk[i] = self.risk0[i]
+        for s in range(R.MAX_SEATS):
+            self.valid[s] = self.valid0[s]
+        self.rng.load_from(self.rng0, 0)
+        self.begin(job, seat, level)
+        while self.done < actions and self.stage != S_DONE:
+            self._act()
+
+    def step(self, budget):
+        """Think for up to `budget` units. True when the answer (kind, piece, amount) is ready."""
+        used = 0
+        while self.stage != S_DONE and used < budget:
+            used += self._act()
+        return self.stage == S_DONE
+
+    def _act(self):
+        """One action of the current job; returns its cost."""
+        self.done += 1
+        if self.stage == S_ROWS:
+            need = self._rows_needed()
+            for s in range(self.st.n):
+                if need & (1 << s) and not self.valid[s]:
+                    return self._row_action(s)
+            self._decide()
+            self.stage = S_DONE
+            return 1
+        if self.stage == S_SEARCH:
+            return self._search_action()
+        if self.stage == S_VERIFY:
+            return self._verify_action()
+        return 1
+
+    # -- computing one row of the risk table ---------------------------------------------------
+    def _row_action(self, s):
+        g = self.g
+        st = self.st
+        if self.rs != s:
+            self.rs = s
+            w = self.tw.load(s)
+            g.sky_world(w)
+            self.rp = -1
+            self.ra = 0
+            self.rc = 1
+            self.rc1 = 0
+            return U_COPY + U_BODY * w.count()
+        if self.rc > self.rc1:
+            # next angle, or next piece
+            if self.rp >= 0:
+                self.ra += 1
+            if self.rp < 0 or self.ra >= len(self.angles[self.rp]):
+                if self.rp >= 0:
+                    self.risk[s * R.NPIECES + self.rp] = self.rrisk
+                p = self.rp + 1
+                while p < R.NPIECES and st.owner[p] == R.UNUSED:
+                    p += 1
+                if p >= R.NPIECES:
+                    self.valid[s] = 1
+                    self.rs = -1
+                    return 1
+                self.rp = p
+                self.ra = 0
+                self.rbest = G.INVALID * 2
+                self.rrisk = 1000
+            g.profile(self.rp, self.angles[self.rp][self.ra])
+            self._c0_range(g.empty, 2)
+            return U_PROFILE
+        first = g.empty
+        g.evaluate(self.rc, first)
+        if g.score < self.rbest:
+            self.rbest = g.score
+            self.rrisk = g.risk if g.risk < 1000 else 1000
+        self.rc += 2
+        return U_EVAL
+
+    def _c0_range(self, empty, step):
+        g = self.g
+        if empty:
+            self.rc = 60
+            self.rc1 = 60
+            return
+        lo = g.c_lo - g.j1
+        hi = g.c_hi - g.j0
+        if lo < -g.j0:
+            lo = -g.j0
+        if hi > G.NCOL - 1 - g.j1:
+            hi = G.NCOL - 1 - g.j1
+        self.rc = lo
+        self.rc1 = hi
+
+    def risk_of(self, s, p):
+        return self.risk[s * R.NPIECES + p]
+
+    # -- decisions (from the table; cheap) -------------------------------------------------------
+    def _decide(self):
+        job = self.job
+        if job == J_TURN:
+            self._decide_turn()
+        elif job == J_BID:
+            self._decide_bid()
+        elif job == J_PUSHED:
+            self._decide_pushed()
+
+    def _chain(self, p, pusher):
+        """Who ends up with piece p if it is pushed by `pusher`, every receiver paying while the
+        piece is risky enough for it (its own payment rule at hard level) and it can pay.
+        Returns (acceptor seat) and sets self.amount to what the pusher would pay."""
+        st = self.st
+        spent = self.spent
+        for i in range(R.MAX_SEATS):
+            spent[i] = 0
+        cost = 1
+        s = st.next_alive(pusher)
+        for _ in range(40):
+            t = st.tokens[s] - spent[s]
+            if t < cost or not self._pays(s, p, cost, HARD, t):
+                break
+            spent[s] += cost
+            cost += 1
+            s = st.next_alive(s)
+        self.amount = spent[pusher]
+        return s
+
+    def _pays(self, s, p, cost, level, tokens):
+        r = self.risk_of(s, p)
+        keep = RESERVE[level] if cost > 2 else 0
+        return tokens - cost >= keep and r > cost * TOKEN[level] + 100
+
+    def _decide_turn(self):
+        st = self.st
+        me = self.seat
+        lv = self.level
+        rng = self.rng
+        # the safest piece to build
+        best = -1
+        br = 2000
+        for p in range(R.NPIECES):
+            if st.owner[p] == R.SUPPLY:
+                r = self.risk_of(me, p)
+                if lv == EASY:
+                    r += rng.below(600)
+                elif lv == NORMAL:
+                    r += rng.below(120)
+                if r < br:
+                    br = r
+                    best = p
+        if lv == EASY:
+            # now and then a push of a random piece
+            if rng.below(100) < 15:
+                k = rng.below(st.v[R.V_SUPPLY])
+                for p in range(R.NPIECES):
+                    if st.owner[p] == R.SUPPLY:
+                        if k == 0:
+                            self.kind = A_PUSH
+                            self.piece = p
+                            return
+                        k -= 1
+            self.kind = A_BUILD
+            self.piece = best
+            self.amount = 0
+            return
+        # the best push: the risk it leaves with an opponent, minus what it costs us
+        pbest = -1
+        pv = -30000
+        for p in range(R.NPIECES):
+            if st.owner[p] != R.SUPPLY:
+                continue
+            a = self._chain(p, me)
+            if a == me:
+                v = -self.risk_of(me, p) - self.amount * TOKEN[lv]
+            else:
+                v = self.risk_of(a, p) - self.amount * TOKEN[lv]
+                if st.alive_count() > 2:
+                    v = v * 2 // 3
+            if lv == NORMAL:
+                v += rng.below(100)
+            if v > pv:
+                pv = v
+                pbest = p
+        # a build costs its risk; a push is worth the risk it hands on
+        if pbest >= 0 and pv - 150 > -br and pv > 250:
+            self.kind = A_PUSH
+            self.piece = pbest
+            return
+        self.kind = A_BUILD
+        self.piece = best
+        self.amount = 0
+
+    def _decide_bid(self):
+        st = self.st
+        me = self.seat
+        lv = self.level
+        p = st.piece
+        nxt = st.v[R.V_HIGH] + 1
+        t = st.tokens[me]
+        self.kind = A_PASS
+        if nxt > t:
+            return
+        if lv == EASY:
+            if self.rng.below(100) < 30 and nxt <= 3:
+                self.kind = A_RAISE
+                self.amount = nxt
+            return
+        r = self.risk_of(me, p)
+        # what the piece saves us against the average supply piece, in tokens
+        tot = 0
+        k = 0
+        for q in range(R.NPIECES):
+            if st.owner[q] == R.SUPPLY:
+                tot += self.risk_of(me, q)
+                k += 1
+        avg = tot // k if k else 1000
+        worth = (avg - r) // 120
+        if me == st.active:
+            worth = 1 if r < 200 and avg - r > 150 else 0
+        if lv == NORMAL:
+            worth += self.rng.below(2)
+        if worth > 3:
+            worth = 3
+        if r <= 250 and nxt <= worth and t - nxt >= RESERVE[lv]:
+            self.kind = A_RAISE
+            self.amount = nxt
+
+    def _decide_pushed(self):
+        st = self.st
+        me = self.seat
+        lv = self.level
+        cost = st.v[R.V_COST]
+        t = st.tokens[me]
+        self.kind = A_ACCEPT
+        if t < cost:
+            return
+        if lv == EASY:
+            if self.rng.below(100) < 40:
+                self.kind = A_PAY
+            return
+        if self._pays(me, st.piece, cost, lv, t):
+            self.kind = A_PAY
+
+    # -- placement: search ---------------------------------------------------------------------
+    def _search_action(self):
+        g = self.g
+        me = self.seat
+        st = self.st
+        p = st.piece
+        if not self.sky_ok:
+            w = self.tw.load(me)
+            g.sky_world(w)
+            self.sky_ok = True
+            self.rp = p
+            self.ra = -1
+            self.rc = 1
+            self.rc1 = 0
+            return U_COPY + U_BODY * w.count()
+        if self.rc > self.rc1:
+            self.ra += 1
+            if self.ra >= len(self.angles[p]):
+                return self._searched()
+            g.profile(p, self.angles[p][self.ra])
+            self._c0_range(g.empty, 1)
+            return U_PROFILE
+        step = SEARCH_STEP[self.level]
+        g.evaluate(self.rc, g.empty)
+        if g.risk < G.INVALID:
+            self._keep(self.rc, self.angles[p][self.ra], g.score, g.ry)
+        self.rc += step
+        return U_EVAL
+
+    def _keep(self, c0, a, score, ry):
+        """Insert a candidate into the best-MAXK list (sorted by score, stable)."""
+        n = self.kn
+        i = n
+        while i > 0 and self.ks[i - 1] > score:
+            i -= 1
+        if i >= MAXK:
+            return
+        j = n if n < MAXK else MAXK - 1
+        while j > i:
+            self.kc[j] = self.kc[j - 1]
+            self.ka[j] = self.ka[j - 1]
+            self.ks[j] = self.ks[j - 1]
+            self.ky[j] = self.ky[j - 1]
+            j -= 1
+        self.kc[i] = c0
+        self.ka[i] = a
+        self.ks[i] = score
+        self.ky[i] = ry
+        if n < MAXK:
+            self.kn = n + 1
+
+    def _searched(self):
+        if self.kn == 0:
+            # nowhere safe: put it in the middle, high above (a desperate drop)
+            self.kc[0] = 60
+            self.ka[0] = self.angles[self.st.piece][0]
+            self.ks[0] = G.INVALID
+            self.ky[0] = self.g.height + (40 << 6)
+            self.kn = 1
+        if self.level == EASY:
+            k = self.rng.below(self.kn)
+            self._plan(k)
+            return 1
+        check = K_CHECK[self.level]
+        if check > self.kn:
+            check = self.kn
+        self.kn = check
+        self.vi = 0
+        self.vf = -1
+        self.stage = S_VERIFY
+        return 1
+
+    # -- placement: the scratch check ------------------------------------------------------------
+    def _verify_action(self):
+        if self.vi >= self.kn:
+            best = 0
+            for i in range(1, self.kn):
+                if self.ks[i] < self.ks[best]:
+                    best = i
+            self._plan(best)
+            return 1
+        tw = self.tw
+        sw = tw.w
+        i = self.vi
+        if self.vf < 0:
+            w = tw.load(self.seat)          # the saved tower again (undoes the last trial)
+            n = w.count()
+            for b in range(n):
+                self.base[2 * b] = w.x(b)
+                self.base[2 * b + 1] = w.y(b)
+            tw.scratch()
+            x = ((self.kc[i] << 1) - 120) << 10
+            y = (self.ky[i] << 4) + (LIFT[self.level] << 4)
+            b = sw.add_body(self.st.piece, x, y, self.ka[i])
+            if n == 0:
+                sw.set_foundation(b)
+            self.vf = 0
+            return U_COPY
+        sw.step()
+        self.vf += 1
+        cost = U_STEP + sw.awake()
+        if sw.collapsed() >= 0:
+            self.ks[i] += 5000
+            self._next_check()
+            return cost
+        if sw.awake() == 0 or self.vf >= VERIFY_FRAMES:
+            # how far the tower and the new piece moved
+            d = 0
+            n = sw.count() - 1
+            for b in range(n):
+                dx = sw.x(b) - self.base[2 * b]
+                dy = sw.y(b) - self.base[2 * b + 1]
+                d += (dx if dx > 0 else -dx) + (dy if dy > 0 else -dy)
+            dx = sw.x(n) - (((self.kc[i] << 1) - 120) << 10)
+            dy = sw.y(n) - (self.ky[i] << 4)
+            da = (sw.angle(n) - self.ka[i]) & 0xFFFF
+            if da > 32768:
+                da = 65536 - da
+            pen = (d >> 10) * 40 + ((dx if dx > 0 else -dx) >> 10) * 15 + \
+                ((dy if dy > 0 else -dy) >> 10) * 25 + (da >> 6)
+            if sw.awake():
+                pen += 150
+            if pen > 3000:
+                pen = 3000
+            self.ks[i] += pen
+            self._next_check()
+        return cost
+
+    def _next_check(self):
+        self.vi += 1
+        self.vf = -1
+
+    # -- the plan and the steering ---------------------------------------------------------------
+    def _plan(self, k):
+        lv = self.level
+        rng = self.rng
+        aim = AIM[lv]
+        nx = rng.below(2 * aim + 1) - aim if aim else 0
+        self.gx = ((((self.kc[k] << 1) - 120) << 6) + nx) << 4
+        lift = LIFT[lv] + (rng.below(LIFT_RAND[lv] + 1) if LIFT_RAND[lv] else 0)
+        self.gy = (self.ky[k] + lift) << 4
+        self.ga = self.ka[k] & 0xFE00
+        self.kind = A_PLACE
+        self.stage = S_DONE
+        self.dphase = D_TURN
+        self.dframes = 0
+        t = self.vt
+        t.x = 0
+        t.y = 0
+        t.source = 0
+        self.turn = 0
+        self.let_go = False
+
+    def steer(self, pl):
+        """One frame of steering of Placement pl along the plan: fills self.turn and
+        self.let_go and returns the synthetic tilt through self.vt (x, y)."""
+        self.turn = 0
+        self.let_go = False
+        self.dframes += 1
+        want_x = self.gx
+        want_y = pl.ty
+        ph = self.dphase
+        if ph == D_TURN:
+            if self.dframes == 1:
+                self.ready_y = pl.ty
+            want_x = pl.tx
+            d = (self.ga - pl.ta) & 0xFFFF
+            if d >= 32768:
+                d -= 65536
+            if d == 0:
+                if self._angle_close(pl):
+                    self.dphase = D_MOVE
+            elif d >= PL.QUARTER:
+                self.turn = PL.QUARTER
+            elif d <= -PL.QUARTER:
+                self.turn = -PL.QUARTER
+            else:
+                self.turn = PL.FINE if d > 0 else -PL.FINE
+        elif ph == D_MOVE:
+            want_y = self.ready_y
+            ex = self.gx - pl.w.x(pl.b)
+            if -512 < ex < 512 and -512 < self.gx - pl.tx < 512:
+                self.dphase = D_DOWN
+        elif ph == D_DOWN:
+            want_y = self.gy
+            ey = pl.w.y(pl.b) - self.gy
+            if -256 < ey < 256 and -256 < self.gy - pl.ty < 256:
+                self.dphase = D_HOLD
+                self.dframes = 0
+        else:
+            want_y = self.gy
+            w = pl.w
+            ex = w.x(pl.b) - self.gx
+            ey = w.y(pl.b) - self.gy
+            if (-192 < ex < 192 and -192 < ey < 192 and self._angle_close(pl)) or self.dframes > 60:
+                self.let_go = True
+        if pl.frames >= CARRY_CAP:
+            self.let_go = True
+        self._tilt(want_x - pl.tx, want_y - pl.ty)
+        return self.vt
+
+    def _angle_close(self, pl):
+        d = (pl.w.angle(pl.b) - self.ga) & 0xFFFF
+        return d < 64 or d > 65536 - 64
+
+    def _tilt(self, ex, ey):
+        """Synthetic accelerometer reading that asks for speed ~ error/4 along each axis, fed
+        through the console's tilt pipeline."""
+        j = JITTER[self.level]
+        xyz = self.xyz
+        xyz[0] = -self._want(ex) - (self.rng.below(2 * j + 1) - j if j else 0)
+        xyz[1] = -self._want(ey) - (self.rng.below(2 * j + 1) - j if j else 0)
+        xyz[2] = 1000
+        self.vt.update(True, xyz, False, 0)
+
+    def _want(self, e):
+        """Raw tilt (milli-g, before the dead zone) for a target error e (Q10)."""
+        v = e >> 2
+        if v > PL.SPEED_MAX:
+            v = PL.SPEED_MAX
+        elif v < -PL.SPEED_MAX:
+            v = -PL.SPEED_MAX
+        if v > 0:
+            return fixed.isqrt(v * PL.SPEED_DIV) + 36
+        if v < 0:
+            return -fixed.isqrt(-v * PL.SPEED_DIV) - 36
+        return 0
+
+    # -- save / load of the steering (a job in progress is replayed, see replay()) -------------
+    def save_steer(self, words):
+        t = self.vt
+        vals = words
+        vals[0] = self.gx
+        vals[1] = self.gy
+        vals[2] = self.ga
+        vals[3] = self.ready_y
+        vals[4] = self.dphase
+        vals[5] = self.dframes
+        vals[6] = t.x
+        vals[7] = t.y
+        vals[8] = t.source
+        vals[9] = t._fx
+        vals[10] = t._fy
+        vals[11] = self.job
+        vals[12] = self.seat
+        vals[13] = self.level
+        vals[14] = self.done
+        vals[15] = self.stage
+        vals[16] = self.kind
+        vals[17] = self.piece
+        vals[18] = self.amount
+
+    def load_steer(self, words):
+        t = self.vt
+        self.gx = words[0]
+        self.gy = words[1]
+        self.ga = words[2]
+        self.ready_y = words[3]
+        self.dphase = words[4]
+        self.dframes = words[5]
+        t.x = words[6]
+        t.y = words[7]
+        t.source = words[8]
+        t._fx = words[9]
+        t._fy = words[10]

@@ -1,0 +1,210 @@
+"""Placing a piece (T-2, T-6, T-9): the carried piece follows the tilt, turns on buttons, is
+released, and the tower settles or collapses. Humans and bots drive the same Placement with the
+same per-frame input (tilt x, tilt y in -1000..1000 after the console's filter and dead zone, a
+turn in brads, a release flag): a bot produces a synthetic tilt stream through its own
+core.tilt.Tilt (games/tower/bot.py).
+
+Steering: the tilt moves the target with a response curve, speed = t*|t| / 44 Q10 px per frame
+(300 milli-g of tilt = 2 px per frame, full tilt capped at 6 px per frame, fine control near
+level); the world moves the kinematic carried body towards the target (at most 6 px and 0.1 rad
+per substep), so it pushes placed pieces but is not pushed (T-9). The target stays on the table
+area and no lower than just above the table for the foundation; any other piece may be lowered
+onto the table, which is a collapse (T-2).
+
+Option "table tilt" (T-9): while carrying, gravity leans with the tilt, up to about 4 degrees.
+
+Outcome (T-6): after the release, the placement ends when every body of the tower is asleep or
+after SETTLE_CAP frames; collapse (a piece other than the foundation touching the table or
+leaving the play area) is checked after every step, from the first carried frame on.
+"""
+from micropython import const
+
+from games.tower import physics as P
+
+IDLE = const(0)
+CARRY = const(1)
+SETTLE = const(2)
+DONE = const(3)             # placed: tower at rest
+FELL = const(4)             # collapsed
+
+SETTLE_CAP = const(300)     # frames after the release before a placement counts as ended (10 s)
+SPEED_DIV = const(44)
+SPEED_MAX = const(6144)     # Q10 px per frame
+START_GAP = const(20)       # px between the tower's top and the new piece's lowest point
+AREA = const(120)           # px: half the table's width
+TILT_G = const(28)          # px/s**2 of sideways gravity at full tilt (about 4 degrees)
+HOVER = const(32)           # Q6: the foundation's lowest point stays 0.5 px above the table
+QUARTER = const(16384)
+FINE = const(512)           # a fine turn: 2.8 degrees
+
+NSAVE = const(12)           # words in save()
+
+
+def speed(t):
+    """Response curve: tilt (-1000..1000) -> target speed, Q10 px per frame."""
+    v = t * t // SPEED_DIV
+    if v > SPEED_MAX:
+        v = SPEED_MAX
+    return -v if t < 0 else v
+
+
+class Placement:
+    def __init__(self):
+        self.w = None
+        self.phase = IDLE
+        self.b = -1
+        self.piece = -1
+        self.found = False
+        self.tx = 0
+        self.ty = 0
+        self.ta = 0
+        self.frames = 0             # frames since the placement began
+        self.settle = 0             # frames since the release
+        self.culprit = -1           # piece that touched the table / left the area
+        self.tilt_g = False         # option: table tilt
+        self.gx = 0
+        self.rmax = 0               # the piece's largest vertex distance, Q10
+        self.ytop = 0               # highest target, Q10
+        self.out = None             # outline scratch (array 'i' of 16)
+
+    def begin(self, w, piece, foundation, tower_top_q6, out):
+        """Add `piece` above the tower (tower_top_q6 = its highest point) and carry it."""
+        self.w = w
+        self.out = out
+        self.piece = piece
+        self.found = foundation
+        r = P.PIECE_INFO[piece][2] << 4
+        self.rmax = r
+        y = (tower_top_q6 << 4) + START_GAP * P.PX + r
+        self.b = w.add_body(piece, 0, y, 0)
+        if foundation:
+            w.set_foundation(self.b)
+        w.carry(self.b)
+        self.tx = 0
+        self.ty = y
+        self.ta = 0
+        self.ytop = y + 40 * P.PX
+        w.set_target(0, y, 0)
+        self.phase = CARRY
+        self.frames = 0
+        self.settle = 0
+        self.culprit = -1
+        self.gx = 0
+
+    def low(self):
+        """How far the carried body's lowest point is below its centroid (Q10, >= 0)."""
+        w = self.w
+        out = self.out
+        lo = 0
+        cy = w.y(self.b) >> 4
+        for part in range(w.parts(self.b)):
+            n = w.outline(self.b, part, out)
+            for k in range(n):
+                d = cy - out[2 * k + 1]
+                if d > lo:
+                    lo = d
+        return lo << 4
+
+    def steer(self, tx, ty, turn):
+        """One frame of input while carrying: tilt (x, y) moves the target, turn (brads)
+        turns it. Returns at once when not carrying."""
+        if self.phase != CARRY:
+            return
+        x = self.tx + speed(tx)
+        lim = AREA * P.PX - self.rmax
+        if x < -lim:
+            x = -lim
+        elif x > lim:
+            x = lim
+        y = self.ty + speed(ty)
+        if y > self.ytop:
+            y = self.ytop
+        if self.found:
+            floor = self.low() + (HOVER << 4)
+        else:
+            floor = self.rmax >> 1      # deep enough to reach the table with any piece
+        if y < floor:
+            y = floor
+        self.tx = x
+        self.ty = y
+        self.ta = (self.ta + turn) & 0xFFFF
+        self.w.set_target(x, y, self.ta)
+        if self.tilt_g:
+            g = tx * TILT_G // 1000
+            g = (g >> 3) << 3           # steps of 8 px/s**2: a steady hand does not wake the tower
+            if g != self.gx:
+                self.gx = g
+                self.w.set_gravity(g, -P.G_DEFAULT)
+
+    def release(self):
+        """Let go (A). Returns the body number, or -1 when nothing is carried."""
+        if self.phase != CARRY:
+            return -1
+        self.w.release()
+        if self.gx:
+            self.gx = 0
+            self.w.set_gravity(0, -P.G_DEFAULT)
+        self.phase = SETTLE
+        self.settle = 0
+        return self.b
+
+    def step(self):
+        """Advance the world one frame and judge the placement. Returns the phase."""
+        ph = self.phase
+        if ph != CARRY and ph != SETTLE:
+            return ph
+        w = self.w
+        w.step()
+        self.frames += 1
+        c = w.collapsed()
+        if c >= 0:
+            self.culprit = w.piece(c)
+            self.phase = FELL
+            return FELL
+        if ph == SETTLE:
+            self.settle += 1
+            if w.awake() == 0 or self.settle >= SETTLE_CAP:
+                self.phase = DONE
+                return DONE
+        return self.phase
+
+    def extend_top(self, q10):
+        """Let the target rise to q10 (the camera follows a tall tower)."""
+        if q10 > self.ytop:
+            self.ytop = q10
+
+    # -- save / load: a few words (the world itself is saved by the scene) ----------------
+    def save(self, words):
+        words[0] = self.phase
+        words[1] = self.b
+        words[2] = self.piece
+        words[3] = 1 if self.found else 0
+        words[4] = self.tx
+        words[5] = self.ty
+        words[6] = self.ta
+        words[7] = self.frames
+        words[8] = self.settle
+        words[9] = self.culprit
+        words[10] = self.gx
+        words[11] = self.ytop
+
+    def load(self, words, w, out):
+        self.w = w
+        self.out = out
+        self.phase = words[0]
+        self.b = words[1]
+        self.piece = words[2]
+        self.found = words[3] != 0
+        self.tx = words[4]
+        self.ty = words[5]
+        self.ta = words[6]
+        self.frames = words[7]
+        self.settle = words[8]
+        self.culprit = words[9]
+        self.gx = words[10]
+        self.ytop = words[11]
+        if self.piece >= 0:
+            self.rmax = P.PIECE_INFO[self.piece][2] << 4
+        if not IDLE <= self.phase <= FELL or (self.phase in (CARRY, SETTLE) and
+                                               not 0 <= self.b < w.count()):
+            raise ValueError("placement")

@@ -1,0 +1,216 @@
+"""Suspend/resume of a tower game: the bytes GameScene.snapshot() returns. Imported only when a
+game is saved or resumed (both allocation points), so its code is not in memory while playing.
+
+Layout (version 1), little-endian:
+    0   b"TW", version 1
+    3   rules state            rules.STATE_BYTES (State.save)
+    +   generators             4 bytes each: the game's, the bots' now, the bots' at the start of
+                               the current bot job (core.rng.Rng.save_into)
+    +   words                  NW int32: the scene (8, NSV reserved), the Placement (place.NSAVE),
+                               the bot's plan and steering (bot.NWORDS)
+    +   risk tables            the bots' risk table and its valid flags, now and at the job start
+    +   towers                 per seat: 2-byte length + World.serialize() bytes (the world itself
+                               for the tower being placed), then the placing seat or 255
+    +   record                 2-byte row count, rows (int32 fields)
+    +   checksum               2 x 2 bytes: Fletcher sums of everything before
+A bot that was thinking is restarted from its job's start and replays the same number of
+actions (bot.Bot.replay), so the game continues exactly as if it had not been saved. load()
+checks everything (also against the Setup stored with it) and raises ValueError otherwise: a
+damaged save is refused whole.
+"""
+from array import array
+
+from games.tower import bot as BOT
+from games.tower import place as PL
+from games.tower import rules as R
+from games.tower import scenes as SC
+from games.tower import towers as TW
+
+MAGIC = b"TW"
+VERSION = 1
+NSV = 16
+NW = NSV + PL.NSAVE + BOT.NWORDS
+NR = R.MAX_SEATS * R.NPIECES
+NEVENTS = R.E_RESULT + 1
+
+
+def dump(scene):
+    out = bytearray(MAGIC)
+    out.append(VERSION)
+    buf = bytearray(R.STATE_BYTES)
+    scene.st.save(buf, 0)
+    out.extend(buf)
+    b = scene.bot
+    r = bytearray(12)
+    scene.rng.save_into(r, 0)
+    scene.brng.save_into(r, 4)
+    for i in range(4):
+        r[8 + i] = b.rng0[i]
+    out.extend(r)
+    words = array("i", [0] * NW)
+    part = array("i", [0] * NSV)
+    scene.words(part)
+    for i in range(NSV):
+        words[i] = part[i]
+    part = array("i", [0] * PL.NSAVE)
+    scene.pl.save(part)
+    for i in range(PL.NSAVE):
+        words[NSV + i] = part[i]
+    part = array("i", [0] * BOT.NWORDS)
+    b.save_steer(part)
+    for i in range(BOT.NWORDS):
+        words[NSV + PL.NSAVE + i] = part[i]
+    for i in range(NW):
+        _put32(out, words[i])
+    for t in (b.risk, b.risk0):
+        for i in range(NR):
+            _put16(out, t[i])
+    out.extend(b.valid)
+    out.extend(b.valid0)
+    tw = scene.tw
+    live = tw.seat if tw.state == TW.LIVE else 255
+    for s in range(scene.n):
+        if s == live:
+            buf = bytearray(tw.w.state_size())
+            tw.w.serialize(buf)
+        else:
+            o, k = tw.saved(s)
+            buf = tw.pool[o:o + k]
+        _put16(out, len(buf))
+        out.extend(buf)
+    out.append(live)
+    rec = scene.record
+    _put16(out, rec.n)
+    for i in range(rec.n * rec.width):
+        _put32(out, rec.rows[i])
+    a, c = _sums(out, len(out))
+    _put16(out, a)
+    _put16(out, c)
+    return bytes(out)
+
+
+def load(scene, data):
+    """Restore `scene` (just made, not started) from `data`, or raise ValueError."""
+    try:
+        data = bytes(data)
+    except TypeError:
+        raise ValueError("snapshot type")
+    if len(data) < 8 or data[0:2] != MAGIC or data[2] != VERSION:
+        raise ValueError("snapshot header")
+    end = len(data) - 4
+    a, c = _sums(data, end)
+    if _get16(data, end) != a or _get16(data, end + 2) != c:
+        raise ValueError("snapshot checksum")
+    try:
+        _load(scene, data, end)
+    except IndexError:
+        raise ValueError("snapshot truncated")
+
+
+def _load(scene, data, end):
+    st = scene.st
+    at = st.load(data, 3)
+    for k in (at, at + 4, at + 8):
+        if not (data[k] | data[k + 1] | data[k + 2] | data[k + 3]):
+            raise ValueError("generator state")
+    scene.rng.load_from(data, at)
+    scene.brng.load_from(data, at + 4)
+    b = scene.bot
+    for i in range(4):
+        b.rng0[i] = data[at + 8 + i]
+    at += 12
+    words = array("i", [0] * NW)
+    for i in range(NW):
+        words[i] = _get32(data, at)
+        at += 4
+    for t in (b.risk, b.risk0):
+        for i in range(NR):
+            v = _get16(data, at)
+            t[i] = v - 65536 if v & 0x8000 else v
+            at += 2
+    for i in range(R.MAX_SEATS):
+        b.valid[i] = 1 if data[at + i] else 0
+        b.valid0[i] = 1 if data[at + R.MAX_SEATS + i] else 0
+    at += 2 * R.MAX_SEATS
+    tw = scene.tw
+    for s in range(scene.n):
+        k = _get16(data, at)
+        at += 2
+        tw.load_seat_bytes(s, data, at, k)
+        at += k
+    live = data[at]
+    at += 1
+    if live != 255:
+        if live >= scene.n:
+            raise ValueError("live tower")
+        tw.live(live)
+    rec = scene.record
+    n = _get16(data, at)
+    at += 2
+    if n < 2 or n > rec.capacity or end - at != n * rec.width * 4:
+        raise ValueError("record length")
+    for i in range(n * rec.width):
+        rec.rows[i] = _get32(data, at)
+        at += 4
+    rec.n = n
+    rec.lost = 0
+    setup = scene.setup
+    if rec.kind(0) != R.E_SEED or rec.field(0, 0) != setup.seed or rec.field(0, 1) != scene.n:
+        raise ValueError("record head")
+    for i in range(n):
+        k = rec.kind(i)
+        if not 0 <= k < NEVENTS or (i and k == R.E_SEED):
+            raise ValueError("record row")
+    if rec.kind(n - 1) == R.E_RESULT or st.phase == R.P_OVER:
+        raise ValueError("game over")
+    part = array("i", [0] * PL.NSAVE)
+    for i in range(PL.NSAVE):
+        part[i] = words[NSV + i]
+    scene.pl.load(part, tw.w, scene.paint.out)
+    part = array("i", [0] * BOT.NWORDS)
+    for i in range(BOT.NWORDS):
+        part[i] = words[NSV + PL.NSAVE + i]
+    b.load_steer(part)
+    scene.set_words(words)
+    sub = scene.sub
+    if sub == SC.U_THINK or sub == SC.U_SHOW:
+        # the bot was thinking (or showing its answer): think again from the job's start
+        b.replay(part[11], part[12], part[13], part[14])
+        if sub == SC.U_SHOW and b.stage != BOT.S_DONE:
+            raise ValueError("bot answer")
+    elif sub == SC.U_PLACE and not scene.kinds[st.placer] == 0:
+        b.stage = BOT.S_DONE
+        b.job = part[11]
+        b.seat = part[12]
+        b.level = part[13]
+        b.kind = part[16]
+    if (sub == SC.U_PLACE or sub == SC.U_FALL) and tw.state != TW.LIVE:
+        raise ValueError("placement without its tower")
+
+
+def _put16(out, v):
+    out.append(v & 255)
+    out.append((v >> 8) & 255)
+
+
+def _put32(out, v):
+    for k in range(4):
+        out.append((v >> (8 * k)) & 255)
+
+
+def _get16(data, at):
+    return data[at] | (data[at + 1] << 8)
+
+
+def _get32(data, at):
+    v = data[at] | (data[at + 1] << 8) | (data[at + 2] << 16) | (data[at + 3] << 24)
+    return v - (1 << 32) if v & 0x80000000 else v
+
+
+def _sums(data, n):
+    a = 1
+    b = 0
+    for i in range(n):
+        a = (a + data[i]) % 65521
+        b = (b + a) % 65521
+    return a, b

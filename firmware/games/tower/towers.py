@@ -1,0 +1,135 @@
+"""Every seat's tower (T-8: each in its own world) kept in one physics World plus a pool of
+saved towers: only one world ever steps at a time, so the others wait as the bytes of
+World.serialize() (about 60 bytes a piece instead of 6.8 KB a world).
+
+The world holds one seat's tower at a time (`seat`), in one of three states:
+    CLEAN    equal to that seat's saved tower (read it: skylines, drawing)
+    LIVE     ahead of it: a placement is running (commit() saves it when it ends)
+    SCRATCH  a bot tried something in it: load() restores the saved tower again
+Saved towers sit one after the other in `pool` (seat order); commit() moves the later ones to
+make room. The pool is sized for the worst case (all pieces in towers, full contact caches).
+Nothing here allocates: serialize/restore work in place.
+"""
+from array import array
+
+from micropython import const
+
+from games.tower import physics as P
+from games.tower import place as PL
+
+CLEAN = const(0)
+LIVE = const(1)
+SCRATCH = const(2)
+
+
+def _capacity(n):
+    # per tower: 2 + HS header words and up to MAXC * 3 warm-start words; all towers together
+    # hold at most every piece once (27 bodies of BS words, 37 parts of PS words)
+    return 4 * (n * (2 + P.HS + 3 * P.MAXC) + 27 * P.BS + 37 * P.PS)
+
+
+class Towers:
+    def __init__(self, n, world=None):
+        self.n = n
+        self.w = world if world is not None else P.World()
+        self.pool = bytearray(_capacity(n))
+        self.off = array("i", [0] * (n + 1))    # seat s: pool[off[s]:off[s + 1]]
+        self.seat = -1
+        self.state = CLEAN
+        self.reset_all()
+
+    def _empty(self):
+        w = self.w
+        w.reset()
+        w.set_play_area(-PL.AREA * P.PX, PL.AREA * P.PX, 1000 * P.PX)
+
+    def reset_all(self):
+        self._empty()
+        k = self.w.state_size()
+        for s in range(self.n):
+            self.off[s] = s * k
+            self.w.serialize(self.pool, s * k)
+        self.off[self.n] = self.n * k
+        self.seat = -1
+        self.state = SCRATCH
+
+    def size(self, s):
+        return self.off[s + 1] - self.off[s]
+
+    def used(self):
+        return self.off[self.n]
+
+    def load(self, s):
+        """Make the world hold seat s's tower. A LIVE world of another seat is an error."""
+        if self.seat == s and self.state != SCRATCH:
+            return self.w
+        if self.state == LIVE:
+            raise ValueError("placement running")
+        self.w.restore(self.pool, self.off[s])
+        self.seat = s
+        self.state = CLEAN
+        return self.w
+
+    def scratch(self):
+        """The caller is about to change the world for a trial (load() undoes it)."""
+        self.state = SCRATCH
+
+    def live(self, s):
+        """A placement starts on seat s's tower: the world is the real tower until commit()."""
+        self.load(s)
+        self.state = LIVE
+
+    def clear(self, s):
+        """Seat s's tower is gone (collapse): an empty world, committed."""
+        if self.seat != s or self.state != LIVE:
+            self.load(s)
+            self.state = LIVE
+        self._empty()
+        self.commit()
+
+    def commit(self):
+        """Save the world as the tower of the seat it holds."""
+        s = self.seat
+        w = self.w
+        k = w.state_size()
+        off = self.off
+        old = off[s + 1] - off[s]
+        d = k - old
+        if d:
+            pool = self.pool
+            end = off[self.n]
+            if end + d > len(pool):
+                raise ValueError("tower pool full")
+            if d > 0:
+                i = end - 1
+                stop = off[s + 1]
+                while i >= stop:
+                    pool[i + d] = pool[i]
+                    i -= 1
+            else:
+                for i in range(off[s + 1], end):
+                    pool[i + d] = pool[i]
+            for t in range(s + 1, self.n + 1):
+                off[t] += d
+        w.serialize(self.pool, off[s])
+        self.state = CLEAN
+
+    # -- suspend / resume ------------------------------------------------------------------
+    def saved(self, s):
+        """(offset, length) of seat s's tower as it stands now: the world's bytes when it is
+        LIVE for s (the caller serializes the world itself), else the pool's."""
+        return self.off[s], self.off[s + 1] - self.off[s]
+
+    def load_seat_bytes(self, s, data, at, k):
+        """Resume: seat s's saved tower is data[at:at + k] (in seat order, from seat 0)."""
+        if s == 0:
+            self.off[0] = 0
+        o = self.off[s]
+        if o + k > len(self.pool):
+            raise ValueError("tower pool")
+        for i in range(k):
+            self.pool[o + i] = data[at + i]
+        self.off[s + 1] = o + k
+        self.w.restore(self.pool, o)         # checks it is a world
+        self.seat = s
+        self.state = CLEAN

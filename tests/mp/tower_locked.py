@@ -1,0 +1,82 @@
+"""Scenario: whole tower games with every seat a bot, run under real MicroPython.
+
+    tower_locked.py [lock|free] [SEED] [GAMES] [KINDS] [SUPPLY] [pure]
+
+lock (default): micropython.heap_lock() is engaged for every frame (tests/mp/locked.py);
+free: no lock (tools/tower_tournament.py uses this for speed). Games use seeds SEED, SEED+1, ...
+KINDS is a digit per seat (1 easy, 2 normal, 3 hard; default 31); odd games swap the seats'
+kinds round (seat 0's kind moves to seat 1, ...), so every level sits in every seat. SUPPLY is
+0 all, 1 convex, 2 short (default 2). `pure` forces the pure-Python physics kernels.
+One line per game:
+    game seed=S kinds=K frames=F bad=B faults=N peak=P rows=R result=winner=... reason=...
+then `done games=G bad=B`. bad counts frames that allocated (or raised) under the lock.
+"""
+import gc
+import sys
+
+from core.gfx import Gfx
+
+frame = Gfx()           # the frame buffer first, as the board's main.py does
+
+import fakehw  # noqa: E402
+import locked  # noqa: E402
+from core import fastpath  # noqa: E402
+from core.console import Console  # noqa: E402
+from core.setup import Setup  # noqa: E402
+
+NAMES = ("Bot 1", "Bot 2", "Bot 3", "Bot 4")
+MAX_FRAMES = 60000
+_mem = getattr(gc, "mem_alloc", None) or (lambda: 0)
+
+
+def play(seed, kinds, supply, lock):
+    hw = fakehw.Hardware()
+    c = Console(hw, frame)
+    c.settings.bot_speed = 3            # instant (the simulator's --until-end)
+    setup = Setup("tower", bytearray(kinds), NAMES[:len(kinds)], bytearray([supply, 0, 0]), seed)
+    c.start_game("tower", setup)
+    g = c.game
+    gc.collect()
+    peak = _mem()
+    frames = 0
+    bad = 0
+    while not g.game_over and frames < MAX_FRAMES and not c.faults:
+        if lock:
+            bad += locked.run(c, 1)
+        else:
+            c.frame()
+        frames += 1
+        if frames & 255 == 0:
+            m = _mem()
+            if m > peak:
+                peak = m
+    if lock:
+        bad += locked.run(c, 2)         # the result screen is drawn locked too
+    res = g.result()
+    print("game seed=%d kinds=%s frames=%d bad=%d faults=%d peak=%d rows=%d result=%s" % (
+        seed, "".join(str(k) for k in kinds), frames, bad, c.faults, peak, g.record.n, res))
+    if c.faults and c.last_error is not None:
+        sys.print_exception(c.last_error)
+    return bad + c.faults + (0 if g.game_over else 1)
+
+
+def main():
+    a = sys.argv
+    lock = not (len(a) > 1 and a[1] == "free")
+    seed = int(a[2]) if len(a) > 2 else 1
+    games = int(a[3]) if len(a) > 3 else 2
+    kinds = [int(ch) for ch in (a[4] if len(a) > 4 else "31")]
+    supply = int(a[5]) if len(a) > 5 else 2
+    if len(a) > 6 and a[6] == "pure":
+        fastpath.prefer_pure = True
+    total = 0
+    for i in range(games):
+        k = kinds
+        if i & 1:
+            k = kinds[1:] + kinds[:1]
+        total += play(seed + i, k, supply, lock)
+        gc.collect()
+    print("done games=%d bad=%d" % (games, total))
+
+
+main()

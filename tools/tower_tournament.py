@@ -1,0 +1,89 @@
+"""Tower bots against each other: the win rate of one level over another, headless.
+
+    python tools/tower_tournament.py [--games 200] [--a 3] [--b 1] [--supply 0] [--seed 1]
+                                     [--jobs 2] [--port unix]
+
+Plays two-seat games of level A against level B on the unix MicroPython port (viper physics,
+compiled .mpy, as on the board) through tests/mp/tower_locked.py in `free` mode: the real
+console, the real scene, the bots steering through the tilt pipeline. Seats alternate (odd
+games swap who sits where), the start player is drawn from each game's seed. Prints one line
+per game and a summary:
+    A=hard B=easy games=200 A_wins=... B_wins=... draws=... A_rate=...% frames_mean=...
+docs/tower.md quotes the summary.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mprun  # noqa: E402
+
+LEVELS = ("", "easy", "normal", "hard")
+
+
+def run_chunk(port, seed, games, kinds, supply):
+    args = ["free", str(seed), str(games), kinds, str(supply)]
+    return mprun.run(port, os.path.join("tests", "mp", "tower_locked.py"), args, mpy=port == "unix",
+                     cwd=mprun.ROOT, timeout=7200)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser()
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--a", type=int, default=3, help="level of player A (1 easy, 2 normal, 3 hard)")
+    p.add_argument("--b", type=int, default=1)
+    p.add_argument("--supply", type=int, default=0, help="0 all pieces, 1 convex, 2 short")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--port", default="unix")
+    args = p.parse_args(argv)
+    kinds = "%d%d" % (args.a, args.b)
+    per = (args.games + args.jobs - 1) // args.jobs
+    if per & 1:
+        per += 1                        # chunks of even length keep the seat swap aligned
+    t0 = time.time()
+    procs = []
+    import concurrent.futures as cf
+    with cf.ThreadPoolExecutor(args.jobs) as ex:
+        seed = args.seed
+        left = args.games
+        while left > 0:
+            n = per if per < left else left
+            procs.append(ex.submit(run_chunk, args.port, seed, n, kinds, args.supply))
+            seed += n
+            left -= n
+        outs = [f.result() for f in procs]
+    a_wins = b_wins = draws = bad = 0
+    frames = []
+    pat = re.compile(r"game seed=(\d+) kinds=(\d+) frames=(\d+) bad=(\d+) faults=(\d+).*winner=(\S+)")
+    for r in outs:
+        if r.returncode:
+            sys.stderr.write(r.stderr)
+        for line in r.stdout.splitlines():
+            m = pat.match(line)
+            if not m:
+                continue
+            print(line)
+            k = m.group(2)
+            w = m.group(6)
+            frames.append(int(m.group(3)))
+            bad += int(m.group(5))
+            if w == "draw":
+                draws += 1
+            elif k[int(w)] == str(args.a) and k[1 - int(w)] != str(args.a):
+                a_wins += 1
+            elif k[int(w)] == str(args.b):
+                b_wins += 1
+    n = a_wins + b_wins + draws
+    print("A=%s B=%s supply=%d games=%d A_wins=%d B_wins=%d draws=%d A_rate=%.1f%% frames_mean=%d "
+          "faults=%d seconds=%.0f" % (LEVELS[args.a], LEVELS[args.b], args.supply, n, a_wins, b_wins,
+                                      draws, 100.0 * a_wins / max(n, 1),
+                                      sum(frames) // max(len(frames), 1), bad, time.time() - t0))
+    return 0 if n == args.games and not bad else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
