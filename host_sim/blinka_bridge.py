@@ -52,7 +52,7 @@ def open_accel():
                            "or BLINKA_U2IF=1): %s" % e)
     from hal import accel
     bus = BlinkaI2C(busio.I2C(board.SCL, board.SDA))
-    sensor = accel.detect(bus)
+    sensor = accel.open(bus)       # detects the chip by WHO_AM_I, reads milli-g like the board
     if sensor is None:
         raise RuntimeError("--accel blinka: no MPU-6050 (0x68/0x69) or LIS3DH (0x18/0x19) "
                            "answered on the bridge's I2C bus")

@@ -15,5 +15,6 @@ def load(name):
         return None
     try:
         return __import__(name, None, None, ("_",))
-    except (SyntaxError, ImportError, NotImplementedError):
+    except (SyntaxError, ImportError, NotImplementedError, ValueError):
+        # ValueError: an .mpy for another architecture (e.g. armv6m viper on a RISC-V Pico 2)
         return None
