@@ -130,7 +130,6 @@ class Console:
         forget("core.session")
         forget("core.storage")
         forget("core.settings_file")
-        forget("core.charset")
         forget("core.errors")
         for name in catalog.NAMES:      # packages the setup screen loaded
             catalog.unload(name, True)

@@ -1,7 +1,6 @@
 """A vertical menu: label on the left, an optional value on the right, a blinking caret.
 
-Items are set up once (add/set_value with existing strings, or a bytearray name drawn through
-gfx.chars). update() turns button edges into an action; draw() repaints only the rows that
+Items are set up once (add/set_value with strings that already exist). update() turns button edges into an action; draw() repaints only the rows that
 changed, and the caret's own 8x8 cell when it blinks.
 """
 from micropython import const
@@ -34,7 +33,6 @@ class Menu:
         self._blink = 0
         self._caret = True
         self._caret_drawn = False
-        self.names = None       # core.charset, for menus that show names kept in bytearrays
 
     def clear(self):
         self.n = 0
@@ -107,11 +105,7 @@ class Menu:
         g.text(self.labels[i], self.x + 16, ty, c)
         v = self.values[i]
         if v is not None:
-            if isinstance(v, str):
-                g.text(v, self.x + self.w - 8 - (len(v) << 3), ty, P.YELLOW if self.enabled[i] else P.GREY)
-            else:       # a name in a bytearray (only the settings screens show those)
-                n = self.names.chars_len(v)
-                self.names.chars(g, v, self.x + self.w - 8 - (n << 3), ty, P.YELLOW)
+            g.text(v, self.x + self.w - 8 - (len(v) << 3), ty, P.YELLOW if self.enabled[i] else P.GREY)
         if sel:
             self._caret_drawn = not self._caret    # force the caret to be drawn next
             self._draw_caret(g)

@@ -1,11 +1,15 @@
-"""Player name editor: a character grid driven by the joystick (A types, B deletes)."""
+"""Player name editor: a character grid driven by the joystick (A types, B deletes).
+
+A name uses the letters of settings.ALPHABET. GLYPHS holds them as one-character string
+literals, interned when this module loads: indexing a str at run time may intern a new
+one-character string, which allocates.
+"""
 from micropython import const
 
 from core import buttons as B
 from core import palette as P
 from core import settings as S
 from core import widgets
-from core import charset
 from core.scene import Scene
 
 _KEYS = S.ALPHABET          # the grid, in order; then delete and done
@@ -16,6 +20,25 @@ _OK = const(39)
 _GX = const(10)
 _GY = const(96)
 _CELL = const(22)
+
+GLYPHS = (
+    "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R",
+    "S", "T", "U", "V", "W", "X", "Y", "Z", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9",
+    " ", "-",
+)
+
+
+def glyph(b):
+    """The one-character string for byte b of a name ("?" when not in the alphabet)."""
+    i = _index(b)
+    return GLYPHS[i] if i >= 0 else "?"
+
+
+def _index(b):
+    for i in range(len(S.ALPHABET)):
+        if S.ALPHABET[i] == b:
+            return i
+    return -1
 
 
 class NameEditor(Scene):
@@ -104,7 +127,7 @@ class NameEditor(Scene):
             n = self._len()
             x = 120 - n * 8
             for i in range(n):
-                g.text_big(charset.glyph(self.buf[i]), x + i * 16, 50, P.WHITE, 2)
+                g.text_big(glyph(self.buf[i]), x + i * 16, 50, P.WHITE, 2)
             if n < S.NAME_LEN:
                 g.fill_rect(x + n * 16, 68, 14, 3, P.YELLOW)
             self._name_dirty = False
@@ -121,4 +144,4 @@ class NameEditor(Scene):
         elif _KEYS[i] == 32:
             g.text("_", x + 6, y + 6, c)
         else:
-            g.text(charset.GLYPHS[i], x + 6, y + 6, c)
+            g.text(GLYPHS[i], x + 6, y + 6, c)

@@ -1,7 +1,6 @@
 """The settings scene: brightness, sound, bot speed, player names, tilt calibration."""
 from micropython import const
 
-from core import charset
 from core import menu as M
 from core import palette as P
 from core import settings as S
@@ -25,12 +24,11 @@ class SettingsScene(Scene):
         self.c = console
         s = console.settings
         m = self.menu = M.Menu(0, 40, 240, 20, 10)
-        m.names = charset
         m.add("Brightness", BRIGHTNESS_LABELS[s.brightness])
         m.add("Sound", SOUND_LABELS[s.sound])
         m.add("Bot speed", SPEED_LABELS[s.bot_speed])
         for i in range(S.PLAYERS):
-            m.add(_PLAYER_LABELS[i], s.names[i])
+            m.add(_PLAYER_LABELS[i], s.name(i))
         m.add("Calibrate tilt")
         m.add("Back")
 
@@ -43,7 +41,9 @@ class SettingsScene(Scene):
         m.set_value(_SOUND, SOUND_LABELS[s.sound])
         m.set_value(_SPEED, SPEED_LABELS[s.bot_speed])
         for i in range(S.PLAYERS):
-            m.touch(_NAME0 + i)
+            # names as str, made here: entering is a load point (from the launcher, or back
+            # from the name editor, which is dropped then)
+            m.set_value(_NAME0 + i, s.name(i))
 
     def update(self, c):
         m = self.menu
