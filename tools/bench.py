@@ -37,13 +37,14 @@ def main(argv):
                 console_rows.append((line.split()[2], fields(line)))
         print()
     if console_rows:
-        print("| scene | frames | host ms/frame | est. Pico ms/frame | allocations/frame | "
-              "peak gc.mem_alloc() | SPI bytes/frame (max) | idle SPI bytes/frame (max) |")
+        print("| scene | frames | host ms/frame (max) | est. Pico ms/frame (max) | allocations/frame "
+              "| peak gc.mem_alloc() | SPI bytes/frame (max) | idle: SPI bytes/frame (max) |")
         print("|---|---|---|---|---|---|---|---|")
         for scene, f in console_rows:
-            print("| %s | %s | %s (max %s) | %s | %s B | %.1f KB | %s (%s) | %s (%s) |" % (
-                scene, f["frames"], f["host_ms"], f["max_ms"], f["pico_ms"], f["alloc"],
-                int(f["peak"]) / 1024, f["spi_bytes"], f["spi_max"], f["idle_bytes"], f["idle_max"]))
+            print("| %s | %s | %s (%s) | %s (%.1f) | %s | %.1f KB | %s (%s) | %s (%s) |" % (
+                scene, f["frames"], f["host_ms"], f["max_ms"], f["pico_ms"],
+                float(f["max_ms"]) * 200, f["alloc"], int(f["peak"]) / 1024, f["spi_bytes"],
+                f["spi_max"], f["idle_bytes"], f["idle_max"]))
     return 1 if failed else 0
 
 

@@ -18,13 +18,18 @@ class Launcher(Scene):
         self.kind = bytearray(len(catalog.NAMES) + 2)     # per row: game index, or _RESUME / _SETTINGS
         self.available = bytearray(len(catalog.NAMES))
         self._unavailable_notes = [None] * len(catalog.NAMES)
+        self._seats = ["n/a"] * len(catalog.NAMES)      # "2-4" once probed: players
         for i in range(len(catalog.NAMES)):
             self._unavailable_notes[i] = catalog.TITLES[i] + ": not available yet"
 
     def probe(self):
-        """Find which games are installed (at boot)."""
+        """Find which games are installed, and their seat ranges (at boot)."""
         for i in range(len(catalog.NAMES)):
-            self.available[i] = 1 if catalog.package(catalog.NAMES[i]) is not None else 0
+            pkg = catalog.package(catalog.NAMES[i])
+            self.available[i] = 1 if pkg is not None else 0
+            if pkg is not None:
+                lo, hi = pkg.SEATS
+                self._seats[i] = "%d-%d" % (lo, hi) if hi > lo else "%d" % lo
             catalog.unload(catalog.NAMES[i], True)     # loaded again when chosen
 
     def _build(self):
@@ -37,7 +42,7 @@ class Launcher(Scene):
             self.kind[r] = _RESUME
             r += 1
         for i in range(len(catalog.NAMES)):
-            m.add(catalog.TITLES[i], None if self.available[i] else "n/a", self.available[i])
+            m.add(catalog.TITLES[i], self._seats[i], self.available[i])
             self.kind[r] = i
             r += 1
         m.add("Settings")
@@ -71,5 +76,6 @@ class Launcher(Scene):
             g.clear(P.NAVY)
             g.text_big_center("picotable", 14, P.YELLOW, 3)
             g.text_center("a pocket game table", 44, P.SILVER)
+            g.text("players", 176, 60, P.GREY)
             widgets.footer(g, "A select  up/down move")
         self.menu.draw(g, full)

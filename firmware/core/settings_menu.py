@@ -93,5 +93,4 @@ class SettingsScene(Scene):
             g.clear(P.NAVY)
             widgets.header(g, "Settings")
             widgets.footer(g, "A choose  <> change  B back")
-            g.text(self.c.hw.name, 4, 216, P.GREY)
         self.menu.draw(g, full)

@@ -1,0 +1,38 @@
+"""Make the README's pictures with the simulator: the launcher (headless, 240x240) and the
+simulator window (SDL's dummy video driver, no screen needed).
+
+    python tools/screenshots.py [OUT_DIR]     (default docs/img)
+"""
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def main(argv):
+    out = argv[0] if argv else os.path.join(ROOT, "docs", "img")
+    os.makedirs(out, exist_ok=True)
+    launcher = os.path.join(out, "launcher.png")
+    subprocess.run([sys.executable, "-m", "host_sim", "--headless", "--frames", "2",
+                    "--screenshot", launcher], cwd=ROOT, check=True)
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    sys.path.insert(0, ROOT)
+    from host_sim import cli
+    import pygame
+    args = cli.parser().parse_args(["--data", os.path.join(out, ".simdata")])
+    run = cli.Run(args, 1, args.data)
+    run.window.accel.set(250, 120)          # a little tilt, to show the indicator
+    for _ in range(3):
+        run.console.frame()
+    run.window._paint_body(32)              # A lit, as while pressing it
+    path = os.path.join(out, "simulator.png")
+    pygame.image.save(run.window.surface, path)
+    import shutil
+    shutil.rmtree(args.data, ignore_errors=True)
+    print("wrote", launcher, path)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
