@@ -100,6 +100,8 @@ class Run:
         clock = VirtualClock() if args.headless else RealClock()
         self.hw = SimHardware(buttons, accel, clock, data_dir, seed=seed)
         if not args.headless:
+            from host_sim.sound import open_sound
+            self.hw.sound = open_sound()
             self.window = Window(self.hw.display, self.window_accel, args.scale)
             if rp is None:
                 inner = WindowButtons(self.window)

@@ -71,6 +71,7 @@ def load(s, files):
         return None
     if st != storage.OK or not apply(s, p):
         s.defaults()
+        save(s, files)          # replaced by defaults, so it is reported once, not every boot
         return "Settings " + (storage.message(st) or "invalid: defaults used")
     return None
 
