@@ -231,8 +231,7 @@ def run_games(args):
         else:
             line = "unfinished"
             unfinished += 1
-        if args.until_end or args.games > 1:
-            print("game=%s seed=%d frames=%d %s" % (args.game, seed, run.steps, line), flush=True)
+        print("game=%s seed=%d frames=%d %s" % (args.game, seed, run.steps, line), flush=True)
         if args.export_record:
             export_record(args.export_record, scene, setup, append=k > 0)
         if args.screenshot and k == args.games - 1:
