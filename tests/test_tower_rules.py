@@ -45,7 +45,7 @@ def test_every_player_starts_with_10_tokens_and_all_pieces_are_in_the_supply():
 
 def test_t1_piece_table_has_20_convex_then_compounds_and_supply_options():
     """T-1: about 20 convex pieces, then compound pieces; the set is a data table."""
-    assert pieces.COMPOUND_FIRST == 20
+    assert pieces.COMPOUND_FIRST == R.COMPOUND_FIRST == 20
     names = [p[0] for p in pieces.PIECES]
     assert len(set(names)) == len(names)
     assert all(len(p[1]) == 1 for p in pieces.PIECES[:20])

@@ -1,18 +1,21 @@
 """Scenario: whole tower games with every seat a bot, run under real MicroPython.
 
+    tower_locked.py                      the fixed list GAMES, heap locked
     tower_locked.py [lock|free] [SEED] [GAMES] [KINDS] [SUPPLY] [pure]
 
-lock (default): micropython.heap_lock() is engaged for every frame (tests/mp/locked.py);
+lock: micropython.heap_lock() is engaged for every frame (tests/mp/locked.py);
 free: no lock (tools/tower_tournament.py uses this for speed). Games use seeds SEED, SEED+1, ...
 KINDS is a digit per seat (1 easy, 2 normal, 3 hard; default 31); odd games swap the seats'
 kinds round (seat 0's kind moves to seat 1, ...), so every level sits in every seat. SUPPLY is
 0 all, 1 convex, 2 short (default 2). `pure` forces the pure-Python physics kernels.
 One line per game:
-    game seed=S kinds=K frames=F bad=B faults=N peak=P rows=R result=winner=... reason=...
-then `done games=G bad=B`. bad counts frames that allocated (or raised) under the lock.
+    game seed=S kinds=K frames=F bad=B faults=N peak=P crc=C rows=R result=winner=... reason=...
+then `done games=G bad=B`. bad counts frames that allocated (or raised) under the lock; C is a
+CRC of the record rows and the saved towers (equal on every port and on CPython).
 """
 import gc
 import sys
+from binascii import crc32
 
 from core.gfx import Gfx
 
@@ -25,12 +28,20 @@ from core.console import Console  # noqa: E402
 from core.setup import Setup  # noqa: E402
 
 NAMES = ("Bot 1", "Bot 2", "Bot 3", "Bot 4")
+# (seed, seat kinds 1 easy / 2 normal / 3 hard, supply 0 all / 1 convex / 2 short)
+GAMES = (
+    (1, (3, 1), 2),
+    (2, (2, 3), 2),
+    (3, (1, 2, 3), 2),
+    (4, (3, 1, 2, 3), 2),
+    (5, (3, 3), 1),
+)
 MAX_FRAMES = 60000
 _mem = getattr(gc, "mem_alloc", None) or (lambda: 0)
 
 
 def play(seed, kinds, supply, lock):
-    hw = fakehw.Hardware()
+    hw = fakehw.Hardware(data="/tmp/picotable-tower-locked")   # not the console tests' folder
     c = Console(hw, frame)
     c.settings.bot_speed = 3            # instant (the simulator's --until-end)
     setup = Setup("tower", bytearray(kinds), NAMES[:len(kinds)], bytearray([supply, 0, 0]), seed)
@@ -53,8 +64,12 @@ def play(seed, kinds, supply, lock):
     if lock:
         bad += locked.run(c, 2)         # the result screen is drawn locked too
     res = g.result()
-    print("game seed=%d kinds=%s frames=%d bad=%d faults=%d peak=%d rows=%d result=%s" % (
-        seed, "".join(str(k) for k in kinds), frames, bad, c.faults, peak, g.record.n, res))
+    rec = g.record
+    crc = crc32(memoryview(rec.rows)[:rec.n * rec.width])         # no copies: small heaps
+    crc = crc32(memoryview(g.tw.pool)[:g.tw.used()], crc)
+    print("game seed=%d kinds=%s frames=%d bad=%d faults=%d peak=%d crc=%08x rows=%d result=%s" % (
+        seed, "".join(str(k) for k in kinds), frames, bad, c.faults, peak, crc & 0xFFFFFFFF,
+        g.record.n, res))
     if c.faults and c.last_error is not None:
         sys.print_exception(c.last_error)
     return bad + c.faults + (0 if g.game_over else 1)
@@ -62,7 +77,14 @@ def play(seed, kinds, supply, lock):
 
 def main():
     a = sys.argv
-    lock = not (len(a) > 1 and a[1] == "free")
+    if len(a) < 2:
+        total = 0
+        for seed, kinds, supply in GAMES:
+            total += play(seed, kinds, supply, True)
+            gc.collect()
+        print("done games=%d bad=%d" % (len(GAMES), total))
+        return
+    lock = a[1] != "free"
     seed = int(a[2]) if len(a) > 2 else 1
     games = int(a[3]) if len(a) > 3 else 2
     kinds = [int(ch) for ch in (a[4] if len(a) > 4 else "31")]

@@ -5,7 +5,7 @@ How a bot thinks
 - Risk table: for each seat and supply piece, the risk (0..1000) of the best drop of that piece
   onto that seat's tower found by the geometric drop test (games/tower/geom.py: support margin
   under the centroid, the tower's centre of mass over its footing, never the table), over the
-  piece's resting angles and positions 4 px apart. A row is recomputed only when that tower
+  piece's first three resting angles and positions 6 px apart. A row is recomputed only when that tower
   changed; the table is shared by all bots.
 - Choices from the table: Build the piece safest for itself (opening bid 0), or Push the piece
   that a simulated push chain (every receiver pays while the piece is risky enough for it and it
@@ -64,14 +64,19 @@ S_SEARCH = const(1)
 S_VERIFY = const(2)
 S_DONE = const(3)
 
-# costs of actions, in budget units (scene: BOT_BUDGET per frame)
-U_EVAL = const(1)
-U_PROFILE = const(3)
-U_BODY = const(1)
-U_COPY = const(12)
-U_STEP = const(6)           # plus 1 per awake body
+# costs of actions in budget units of about 1 us on the unix port (0.2 ms on the Pico),
+# measured (docs/tower.md); the scene gives BOT_BUDGET units per frame
+U_EVAL = const(3)           # one drop test
+U_PROFILE = const(16)       # a piece's profile at an angle
+U_BODY = const(5)           # one body into the skyline
+U_LOAD = const(20)          # a saved tower into the world, plus U_LOAD_B per body
+U_LOAD_B = const(3)
+U_STEP = const(5)           # a scratch step, plus U_STEP_B per awake body
+U_STEP_B = const(4)
 
 MAXK = const(4)             # candidates kept for the scratch check
+ROW_STEP = const(3)         # risk table: positions 6 px apart
+ROW_ANGLES = const(3)       # and the first three resting angles (the longest resting edges)
 VERIFY_FRAMES = const(45)
 NONE_RISK = const(-1)
 
@@ -126,6 +131,7 @@ class Bot:
         self.rbest = 0                  # best score so far
         self.rrisk = 0                  # and its risk
         self.sky_ok = False
+        self.sb = 0                     # next body to add to the skyline
         # placement candidates
         self.kc = array("i", [0] * MAXK)        # c0
         self.ka = array("i", [0] * MAXK)        # angle
@@ -153,10 +159,10 @@ class Bot:
         self.valid[seat] = 0
 
     def _rows_needed(self):
-        """Seats whose rows this job needs: all living seats for normal and hard (pushes go
-        round), only its own for easy."""
+        """Seats whose rows this job needs: for a turn of normal and hard all living seats
+        (pushes go round), else only its own."""
         st = self.st
-        if self.level == EASY or self.job == J_PLACE:
+        if self.level == EASY or self.job != J_TURN:
             return 1 << self.seat
         m = 0
         for s in range(st.n):
@@ -180,6 +186,7 @@ class Bot:
         self.vi = 0
         self.stage = S_SEARCH if job == J_PLACE else S_ROWS
         self.sky_ok = False
+        self.sb = -1
         for i in range(R.MAX_SEATS * R.NPIECES):
             self.risk0[i] = self.risk[i]
         for s in range(R.MAX_SEATS):
@@ -231,17 +238,20 @@ class Bot:
         if self.rs != s:
             self.rs = s
             w = self.tw.load(s)
-            g.sky_world(w)
+            g.sky_clear()
+            self.sb = 0
             self.rp = -1
             self.ra = 0
             self.rc = 1
             self.rc1 = 0
-            return U_COPY + U_BODY * w.count()
+            return U_LOAD + U_LOAD_B * w.count()
+        if self.sb >= 0:
+            return self._sky_step(s)
         if self.rc > self.rc1:
             # next angle, or next piece
             if self.rp >= 0:
                 self.ra += 1
-            if self.rp < 0 or self.ra >= len(self.angles[self.rp]):
+            if self.rp < 0 or self.ra >= len(self.angles[self.rp]) or self.ra >= ROW_ANGLES:
                 if self.rp >= 0:
                     self.risk[s * R.NPIECES + self.rp] = self.rrisk
                 p = self.rp + 1
@@ -263,8 +273,18 @@ class Bot:
         if g.score < self.rbest:
             self.rbest = g.score
             self.rrisk = g.risk if g.risk < 1000 else 1000
-        self.rc += 2
+        self.rc += ROW_STEP
         return U_EVAL
+
+    def _sky_step(self, s):
+        """One body of seat s's tower into the skyline (-1 in sb when all are in)."""
+        w = self.tw.load(s)                 # a no-op unless something else used the world
+        if self.sb < w.count():
+            self.g.sky_body(w, self.sb)
+            self.sb += 1
+            return U_BODY
+        self.sb = -1
+        return 1
 
     def _c0_range(self, empty, step):
         g = self.g
@@ -438,13 +458,16 @@ class Bot:
         p = st.piece
         if not self.sky_ok:
             w = self.tw.load(me)
-            g.sky_world(w)
+            g.sky_clear()
+            self.sb = 0
             self.sky_ok = True
             self.rp = p
             self.ra = -1
             self.rc = 1
             self.rc1 = 0
-            return U_COPY + U_BODY * w.count()
+            return U_LOAD + U_LOAD_B * w.count()
+        if self.sb >= 0:
+            return self._sky_step(me)
         if self.rc > self.rc1:
             self.ra += 1
             if self.ra >= len(self.angles[p]):
@@ -527,10 +550,10 @@ class Bot:
             if n == 0:
                 sw.set_foundation(b)
             self.vf = 0
-            return U_COPY
+            return U_LOAD + U_LOAD_B * n
         sw.step()
         self.vf += 1
-        cost = U_STEP + sw.awake()
+        cost = U_STEP + U_STEP_B * sw.awake()
         if sw.collapsed() >= 0:
             self.ks[i] += 5000
             self._next_check()

@@ -11,6 +11,8 @@ from micropython import const
 
 from core import palette as PAL
 from games.tower import physics as P
+from games.tower.physics import (OB, BS, OA, PS, OV, B_PX, B_PY, B_P0, B_NP, B_PIECE,
+                                 P_V0, P_NV)
 
 # one colour per piece (pieces.PIECES order)
 PCOL = (PAL.ORANGE, PAL.YELLOW, PAL.BROWN, PAL.RED, PAL.CYAN, PAL.GREEN, PAL.SILVER,
@@ -67,6 +69,9 @@ class Painter:
 
     def __init__(self):
         self.cz = tuple(array("h", [0] * (2 * n)) for n in range(MAXV + 1))
+        # screen polygons of each piece's parts as last placed (a piece is in one world only)
+        self.pz = tuple(tuple(array("h", [0] * (2 * n)) for _, n in parts)
+                        for parts in P.PIECE_PARTS)
         self.out = array("i", [0] * (2 * MAXV))
         # bounding box of the last polygon drawn (screen pixels of the FrameBuffer used)
         self.x0 = 0
@@ -111,63 +116,68 @@ class Painter:
         self.x1 = bx1
         self.y1 = by1
 
-    def body(self, fb, w, b, ox, oy, shift, colour, edge):
-        """Body b of world w: screen x = ox + x px >> shift, y = oy - y px >> shift. Returns
-        nothing; the bounding box is left in x0..y1."""
-        out = self.out
+    def place(self, w, b, ox, oy, shift):
+        """Compute the screen polygons of body b (x = ox + x px >> shift, y = oy - y px >> shift)
+        into its piece's arrays, straight from the world's vertex cache."""
+        w32 = w.w32
+        w16 = w.w16
+        o = OB + b * BS
+        x6 = w32[o + B_PX] >> 4
+        y6 = w32[o + B_PY] >> 4
+        p0 = w32[o + B_P0]
+        arrs = self.pz[w32[o + B_PIECE]]
         s = 6 + shift
         h = 1 << (s - 1)
-        bx0 = 9999
-        by0 = 9999
-        bx1 = -9999
-        by1 = -9999
-        for part in range(w.parts(b)):
-            n = w.outline(b, part, out)
-            cz = self.cz[n]
-            for k in range(n):
-                x = ox + ((out[2 * k] + h) >> s)
-                y = oy - ((out[2 * k + 1] + h) >> s)
-                cz[2 * k] = x
-                cz[2 * k + 1] = y
-                if x < bx0:
-                    bx0 = x
-                if x > bx1:
-                    bx1 = x
-                if y < by0:
-                    by0 = y
-                if y > by1:
-                    by1 = y
-            fb.poly(0, 0, cz, colour, True)
-            if edge >= 0:
-                fb.poly(0, 0, cz, edge, False)
-        self.x0 = bx0
-        self.y0 = by0
-        self.x1 = bx1
-        self.y1 = by1
+        x6 += h
+        y6 += h
+        for i in range(w32[o + B_NP]):
+            q = (p0 + i) * PS
+            v = OV + (w16[q + P_V0] << 2)
+            cz = arrs[i]
+            k = 0
+            for _ in range(w16[q + P_NV]):
+                cz[k] = ox + ((x6 + w16[v]) >> s)
+                cz[k + 1] = oy - ((y6 + w16[v + 1]) >> s)
+                k += 2
+                v += 4
 
-    def bbox(self, w, b, ox, oy, shift):
-        """Only the bounding box of body b (as body() would draw it), in x0..y1."""
-        out = self.out
+    def fill(self, fb, piece, colour, edge):
+        """Draw a piece's polygons as last placed."""
+        arrs = self.pz[piece]
+        for i in range(len(arrs)):
+            fb.poly(0, 0, arrs[i], colour, True)
+            if edge >= 0:
+                fb.poly(0, 0, arrs[i], edge, False)
+
+    def box(self, w, b, ox, oy, shift):
+        """Bounding box of body b on screen, from the world's part bounding boxes (x0..y1)."""
+        w32 = w.w32
+        o = OB + b * BS
+        p0 = w32[o + B_P0]
         s = 6 + shift
         h = 1 << (s - 1)
-        bx0 = 9999
-        by0 = 9999
-        bx1 = -9999
-        by1 = -9999
-        for part in range(w.parts(b)):
-            n = w.outline(b, part, out)
-            for k in range(n):
-                x = ox + ((out[2 * k] + h) >> s)
-                y = oy - ((out[2 * k + 1] + h) >> s)
-                if x < bx0:
-                    bx0 = x
-                if x > bx1:
-                    bx1 = x
-                if y < by0:
-                    by0 = y
-                if y > by1:
-                    by1 = y
-        self.x0 = bx0
-        self.y0 = by0
-        self.x1 = bx1
-        self.y1 = by1
+        a = OA + (p0 << 2)
+        x0 = w32[a]
+        y0 = w32[a + 1]
+        x1 = w32[a + 2]
+        y1 = w32[a + 3]
+        for _ in range(1, w32[o + B_NP]):
+            a += 4
+            if w32[a] < x0:
+                x0 = w32[a]
+            if w32[a + 1] < y0:
+                y0 = w32[a + 1]
+            if w32[a + 2] > x1:
+                x1 = w32[a + 2]
+            if w32[a + 3] > y1:
+                y1 = w32[a + 3]
+        self.x0 = ox + ((x0 + h) >> s)
+        self.x1 = ox + ((x1 + h) >> s)
+        self.y0 = oy - ((y1 + h) >> s)
+        self.y1 = oy - ((y0 + h) >> s)
+
+    def body(self, fb, w, b, ox, oy, shift, colour, edge):
+        """Place, draw and box body b in one go."""
+        self.place(w, b, ox, oy, shift)
+        self.fill(fb, w.piece(b), colour, edge)
+        self.box(w, b, ox, oy, shift)

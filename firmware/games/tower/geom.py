@@ -188,14 +188,10 @@ class Geom:
                 y1 = out[2 * k1 + 1]
                 if y0 > self.height:
                     self.height = y0
-                if x0 == x1:
-                    continue
-                if x0 < x1:
-                    xa = x0
-                    xb = x1
-                else:
-                    xa = x1
-                    xb = x0
+                if x1 >= x0:
+                    continue                    # counter-clockwise: only the upper chain runs left
+                xa = x1
+                xb = x0
                 c = -((-(xa + 7616)) >> 7)          # first column with sample x >= xa
                 if c < 0:
                     c = 0
@@ -252,7 +248,8 @@ class Geom:
                 y1 = rv[2 * k1 + 1]
                 if x0 == x1:
                     continue
-                if x0 < x1:
+                low = x0 < x1                   # counter-clockwise: the lower chain runs right
+                if low:
                     xa = x0
                     xb = x1
                 else:
@@ -266,9 +263,10 @@ class Geom:
                     if -PJ <= j < PJ:
                         y = y0 + (dy * (xs - x0)) // dx
                         q = j + PJ
-                        if y < bot[q]:
-                            bot[q] = y
-                        if y > top[q]:
+                        if low:
+                            if y < bot[q]:
+                                bot[q] = y
+                        elif y > top[q]:
                             top[q] = y
                         if j < j0:
                             j0 = j

@@ -14,7 +14,7 @@ from micropython import const
 from core import fastpath, fixed, modules
 from games.tower import physics_kern as kern
 from games.tower.physics_kern import (
-    MAXB, MAXP, MAXV, MAXC, GROUND, HS, OB, BS, OK, PS, OV, W32N, W16N, S32N, S16N, TV,
+    MAXB, MAXP, MAXV, MAXC, GROUND, HS, OB, OA, BS, OK, PS, OV, W32N, W16N, S32N, S16N, TV,
     H_NB, H_NP, H_NV, H_NK, H_GX, H_GY, H_CAR, H_TX, H_TY, H_TA, H_WOKE, H_XMIN, H_XMAX,
     H_YMAX, H_AWAKE, H_NC, H_SUB, H_GSX, H_GSY,
     B_PX, B_PY, B_ANG, B_VX, B_VY, B_W, B_COS, B_SIN, B_INVM, B_IRHO, B_IRHO2, B_FLAGS,
@@ -36,8 +36,8 @@ T16 = array("h", [0] * TV)          # quarter sine (Q14) then vertices: lx, ly (
 PIECE_MASS = []                     # per piece: (invm, irho, irho2)
 PIECE_PARTS = []                    # per piece: ((first table vertex, vertex count), ...)
 PIECE_INFO = []                     # per piece: (area2, rho2 Q12, max radius Q6): for tests, docs
-S32 = array("i", [0] * S32N)        # contact scratch shared by all worlds
-S16 = array("h", [0] * S16N)
+S32 = array("i", bytes(4 * S32N))   # contact scratch shared by all worlds (zeros from bytes:
+S16 = array("h", bytes(2 * S16N))   # no temporary list, so no large block is needed twice)
 
 
 def _isqrt(n):
@@ -103,6 +103,9 @@ def _build_table():
 
 _build_table()
 NPIECES = len(PIECES)
+NAMES = tuple(p[0] for p in PIECES)     # the pieces' names (for games); the polygons are in T16
+del PIECES                              # so the piece table's tuples can be collected...
+modules.forget("games.tower.pieces")    # ...once nobody else imports pieces.py
 
 _vip = fastpath.load("games.tower.physics_viper")
 if _vip is not None:
@@ -127,8 +130,8 @@ class World:
     def __init__(self, pure=False):
         self.k = _pure() if (pure or _vip is None) else _vip
         self.viper = _vip is not None and self.k is _vip
-        self.w32 = array("i", [0] * W32N)
-        self.w16 = array("h", [0] * W16N)
+        self.w32 = array("i", bytes(4 * W32N))     # zeros without a temporary list
+        self.w16 = array("h", bytes(2 * W16N))
         self.reset()
 
     # -- set-up (may be called between frames; none allocates) --
@@ -427,38 +430,28 @@ class World:
     def serialize(self, buf, at=0):
         """Write the whole world into bytearray buf from offset `at`; returns the byte count.
         Derived data (vertex cache, AABBs) is not saved: restore() recomputes it identically.
-        Allocation-free."""
-        n = self.state_size() >> 2
-        for i in range(n):
-            v = self._words(i)
-            j = at + 4 * i
-            buf[j] = v & 0xFF
-            buf[j + 1] = (v >> 8) & 0xFF
-            buf[j + 2] = (v >> 16) & 0xFF
-            buf[j + 3] = (v >> 24) & 0xFF
-        return 4 * n
+        Allocation-free; one loop per region (the words are those of _words())."""
+        w, h = self.w32, self.w16
+        _enc1(buf, at, MAGIC)
+        _enc1(buf, at + 4, VERSION)
+        j = _enc(buf, at + 8, w, 0, HS)
+        j = _enc(buf, j, w, OB, w[H_NB] * BS)
+        j = _enc(buf, j, h, 0, w[H_NP] * PS)
+        j = _enc(buf, j, w, OK, w[H_NK] * 3)
+        return j - at
 
     def restore(self, buf, at=0):
         """Load a world written by serialize() (from offset `at` of buf); stepping then
-        continues bit-identically. Allocation-free unless the data is not a world."""
+        continues bit-identically. Allocation-free unless the data is not a world. Only the
+        saved regions are written (the kernels read nothing beyond the counts in the header;
+        the vertex cache and the AABBs are recomputed)."""
         if _word(buf, at, 0) != MAGIC or _word(buf, at, 1) != VERSION:
             raise ValueError("not a tower world")
         w, h = self.w32, self.w16
-        for i in range(W32N):
-            w[i] = 0
-        for i in range(W16N):
-            h[i] = 0
-        for i in range(HS):
-            w[i] = _word(buf, at, 2 + i)
-        j = 2 + HS
-        for i in range(w[H_NB] * BS):
-            w[OB + i] = _word(buf, at, j + i)
-        j += w[H_NB] * BS
-        for i in range(w[H_NP] * PS):
-            h[i] = _word(buf, at, j + i)
-        j += w[H_NP] * PS
-        for i in range(w[H_NK] * 3):
-            w[OK + i] = _word(buf, at, j + i)
+        j = _dec(buf, at + 8, w, 0, HS)
+        j = _dec(buf, j, w, OB, w[H_NB] * BS)
+        j = _dec(buf, j, h, 0, w[H_NP] * PS)
+        _dec(buf, j, w, OK, w[H_NK] * 3)
         self.k.k_geometry(w, h, T16, 1)
 
     def state_hash(self):
@@ -473,6 +466,36 @@ class World:
                 h1 = (h1 * 257 + c) % 1000003
                 h2 = (h2 * 263 + c) % 999983
         return (h1 << 9) ^ h2
+
+
+def _enc1(buf, j, v):
+    buf[j] = v & 0xFF
+    buf[j + 1] = (v >> 8) & 0xFF
+    buf[j + 2] = (v >> 16) & 0xFF
+    buf[j + 3] = (v >> 24) & 0xFF
+
+
+def _enc(buf, j, arr, start, n):
+    """Words arr[start:start + n] into buf at j, little-endian; returns the next j."""
+    for i in range(start, start + n):
+        v = arr[i]
+        buf[j] = v & 0xFF
+        buf[j + 1] = (v >> 8) & 0xFF
+        buf[j + 2] = (v >> 16) & 0xFF
+        buf[j + 3] = (v >> 24) & 0xFF
+        j += 4
+    return j
+
+
+def _dec(buf, j, arr, start, n):
+    """n signed words from buf at j into arr[start:]; returns the next j."""
+    for i in range(start, start + n):
+        hi = buf[j + 3]
+        if hi & 0x80:
+            hi -= 256
+        arr[i] = buf[j] | (buf[j + 1] << 8) | (buf[j + 2] << 16) | (hi << 24)
+        j += 4
+    return j
 
 
 def _word(buf, at, i):

@@ -121,10 +121,10 @@ class Placement:
             y = self.ytop
         if self.found:
             floor = self.low() + (HOVER << 4)
-        else:
-            floor = self.rmax >> 1      # deep enough to reach the table with any piece
-        if y < floor:
-            y = floor
+            if y < floor:
+                y = floor
+        elif y < 0:
+            y = 0                       # any other piece can be put down on the table (T-2)
         self.tx = x
         self.ty = y
         self.ta = (self.ta + turn) & 0xFFFF

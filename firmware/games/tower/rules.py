@@ -19,9 +19,9 @@ from array import array
 
 from micropython import const
 
-from games.tower import pieces
 
 TOKENS = const(10)              # every pool starts with 10 and never grows
+COMPOUND_FIRST = const(20)      # pieces.COMPOUND_FIRST (not imported: see physics.NAMES)
 NPIECES = const(27)
 MAX_SEATS = const(4)
 SUPPLY = const(255)             # owner: in the supply
@@ -93,7 +93,7 @@ STATE_BYTES = const(36 + 2 * NV)    # save(): n, 4 tokens, 4 alive, 27 owners, v
 
 # the record (core.record.Record): rows of kind + FIELDS ints; the longest bot game measured had
 # 225 rows (docs/tower.md); beyond CAPACITY rows are counted as lost, never an error
-CAPACITY = const(480)
+CAPACITY = const(400)
 FIELDS = const(5)
 
 
@@ -115,7 +115,7 @@ class State:
             self.alive[s] = 1 if s < self.n else 0
         for p in range(NPIECES):
             if supply == SUPPLY_CONVEX:
-                inplay = p < pieces.COMPOUND_FIRST
+                inplay = p < COMPOUND_FIRST
             elif supply == SUPPLY_SHORT:
                 inplay = p in SHORT
             else:

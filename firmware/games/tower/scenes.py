@@ -30,19 +30,19 @@ from games.tower import bot as BOT
 from games.tower import draw as D
 from games.tower import geom as G
 from games.tower import physics as P
-from games.tower import pieces as PC
 from games.tower import place as PL
 from games.tower import rules as R
 from games.tower import towers as TW
 from games.tower.physics import F_SLEEP
 
-BOT_BUDGET = const(40)      # bot thinking units per frame (bot.py; docs/tower.md: measured)
+BOT_BUDGET = const(80)      # bot thinking units per frame, ~1.3 us each on the unix port (bot.py)
 NAME_LEN = const(7)
 MAIN_Y = const(22)
 MAIN_H = const(178)
 PROMPT_Y = const(200)
 TABLE_M = const(166)        # the table line in the main view (main-view y) with the camera at 0
 CAM_STEP = const(40)
+HEAVY = const(8)            # bodies visibly moving from which the tower is drawn every other frame
 FALL_FRAMES = const(45)     # a collapse is shown this long before the tower is cleared
 MAXB = const(32)
 
@@ -88,7 +88,11 @@ class GameScene(Scene):
         self.n = n
         self.kinds = bytearray(setup.kinds)
         self.names = [D.name_bytes(setup.names[s], NAME_LEN) for s in range(n)]
-        self.record = Record(R.CAPACITY, R.FIELDS)
+        # the record's rows made from zero bytes (Record() would build a temporary list of
+        # every field first: a block as large again, on the Pico's fragmented heap)
+        self.record = Record(1, R.FIELDS)
+        self.record.capacity = R.CAPACITY
+        self.record.rows = array("i", bytes(4 * R.CAPACITY * self.record.width))
         self.st = R.State(n, self.record, self.supply_opt)
         self.rng = Rng(setup.seed)
         self.brng = Rng(setup.seed ^ _BOT_MIX)
@@ -125,7 +129,9 @@ class GameScene(Scene):
         self.d_cell = -1                    # shelf cell to repaint (cursor moved from there)
         self.d_card = False
         self.bx = array("h", [0] * (4 * MAXB))     # last drawn bounding box per body
-        self.mov = bytearray(MAXB)                  # body was moving when last drawn
+        self.mov = bytearray(MAXB)                  # body was awake when last looked at
+        self.key = array("i", [0] * (3 * MAXB))    # pose of each body as last drawn
+        self.half = False                           # heavy motion: this frame was skipped
         self.hint = array("h", [0, 0, 0, 0, 0])    # x, y0, y1, colour, shown
         self.hint_a = -1
         self.hint_t = 0
@@ -511,7 +517,7 @@ class GameScene(Scene):
         top = 0
         pb = self.paint
         for b in range(w.count()):
-            pb.bbox(w, b, 0, 0, 0)
+            pb.box(w, b, 0, 0, 0)
             if -pb.y0 > top:
                 top = -pb.y0
         cam = 0
@@ -577,7 +583,8 @@ class GameScene(Scene):
             g.fill_rect(x, 0, w, MAIN_Y, PAL.SLATE if act else PAL.BLACK)
             alive = st.alive[s]
             won = self.over and st.v[R.V_WINNER] == s
-            D.chars(g, self.names[s], x + 2, 2, SEAT_COL[s] if alive else PAL.GREY, (w - 4) >> 3)
+            nw = D.chars(g, self.names[s], x + 2, 2, SEAT_COL[s] if alive else PAL.GREY,
+                         (w - 12) >> 3)
             if alive:
                 g.ellipse(x + 5, 15, 3, 3, PAL.YELLOW, True)
                 g.number(st.tokens[s], x + 11, 12, PAL.WHITE)
@@ -586,7 +593,7 @@ class GameScene(Scene):
             else:
                 g.text("out", x + 11, 12, PAL.RED)
             if won:
-                g.text("*", x + w - 9, 2, PAL.YELLOW)
+                g.text("*", x + 3 + nw, 2, PAL.YELLOW)
             if s == ans and st.phase != R.P_TURN:
                 g.hline(x + 1, MAIN_Y - 2, w - 2, PAL.YELLOW)
 
@@ -629,7 +636,7 @@ class GameScene(Scene):
         g.fill_rect(60, MAIN_Y + 6, 120, 112, PAL.SLATE)
         g.rect(60, MAIN_Y + 6, 120, 112, PAL.GREY)
         self.paint.piece(g.fb, p, 120, MAIN_Y + 62, 0, D.PCOL[p], PAL.BLACK)
-        g.text_center(PC.PIECES[p][0], MAIN_Y + 124, PAL.WHITE)
+        g.text_center(P.NAMES[p], MAIN_Y + 124, PAL.WHITE)
         self._draw_card_status(g)
 
     def _draw_card_status(self, g):
@@ -698,6 +705,7 @@ class GameScene(Scene):
             bx[k + 2] = pb.x1
             bx[k + 3] = pb.y1
             self.mov[b] = 0 if w.flags(b) & F_SLEEP else 1
+            self._key(w, b)
         self.hint[4] = 0
         if self.sub == U_PLACE and self.pl.phase == PL.CARRY:
             self._draw_hint(g, True)
@@ -706,7 +714,9 @@ class GameScene(Scene):
             g.text_center("collapsed!", MAIN_Y + 8, PAL.RED)
 
     def _draw_tower_moving(self, g):
-        """Repaint only the box where bodies moved since the last frame."""
+        """Repaint only the box where bodies moved since the last frame: the bodies that moved
+        are placed again (screen polygons from the world's vertex cache), the others are drawn
+        from their polygons as last placed."""
         w = self._view_world()
         if w is None:
             return
@@ -719,9 +729,35 @@ class GameScene(Scene):
         y0 = 9999
         x1 = -9999
         y1 = -9999
+        key = self.key
+        # many bodies visibly moving (a tower falling): draw every other frame, so that physics
+        # keeps its 30 steps a second and the display 15 pictures (docs/tower.md)
+        moved = 0
+        for b in range(n):
+            if mov[b] or not w.flags(b) & F_SLEEP:
+                q = 3 * b
+                if key[q] != w.x(b) >> 9 or key[q + 1] != w.y(b) >> 9 or key[q + 2] != w.angle(b) >> 5:
+                    moved += 1
+        if moved >= HEAVY:
+            self.half = not self.half
+            if self.half:
+                return
+        else:
+            self.half = False
         for b in range(n):
             now = 0 if w.flags(b) & F_SLEEP else 1
             if now or mov[b]:
+                mov[b] = now
+                # a body whose pose rounds as when it was last drawn looks the same: skip it
+                q = 3 * b
+                kx = w.x(b) >> 9
+                ky = w.y(b) >> 9
+                ka = w.angle(b) >> 5
+                if key[q] == kx and key[q + 1] == ky and key[q + 2] == ka:
+                    continue
+                key[q] = kx
+                key[q + 1] = ky
+                key[q + 2] = ka
                 k = b << 2
                 if bx[k] < x0:
                     x0 = bx[k]
@@ -731,7 +767,11 @@ class GameScene(Scene):
                     x1 = bx[k + 2]
                 if bx[k + 3] > y1:
                     y1 = bx[k + 3]
-                pb.bbox(w, b, 120, ty, 0)
+                pb.box(w, b, 120, ty, 0)
+                bx[k] = pb.x0
+                bx[k + 1] = pb.y0
+                bx[k + 2] = pb.x1
+                bx[k + 3] = pb.y1
                 if pb.x0 < x0:
                     x0 = pb.x0
                 if pb.y0 < y0:
@@ -740,24 +780,35 @@ class GameScene(Scene):
                     x1 = pb.x1
                 if pb.y1 > y1:
                     y1 = pb.y1
+                pb.place(w, b, 120, ty, 0)
         hint = self.hint
-        if hint[4]:
-            if hint[0] - 1 < x0:
-                x0 = hint[0] - 1
-            if hint[1] < y0:
-                y0 = hint[1]
-            if hint[0] + 2 > x1:
-                x1 = hint[0] + 2
-            if hint[2] > y1:
-                y1 = hint[2]
         show_hint = self.sub == U_PLACE and self.pl.phase == PL.CARRY and self.hint_opt == 0
+        hx = hint[0]
+        hy0 = hint[1]
+        hy1 = hint[2]
+        hc = hint[3]
+        hon = hint[4]
         if show_hint:
             self._hint_geometry()
+        else:
+            hint[4] = 0
+        if hx != hint[0] or hy0 != hint[1] or hy1 != hint[2] or hc != hint[3] or hon != hint[4] \
+                or (hon and x1 >= x0):
+            # the hint changed, or what is redrawn may cut it: repaint it whole (old and new)
+            if hon:
+                if hx - 1 < x0:
+                    x0 = hx - 1
+                if hy0 - 1 < y0:
+                    y0 = hy0 - 1
+                if hx + 2 > x1:
+                    x1 = hx + 2
+                if hy1 > y1:
+                    y1 = hy1
             if hint[4]:
                 if hint[0] - 1 < x0:
                     x0 = hint[0] - 1
-                if hint[1] < y0:
-                    y0 = hint[1]
+                if hint[1] - 1 < y0:
+                    y0 = hint[1] - 1
                 if hint[0] + 2 > x1:
                     x1 = hint[0] + 2
                 if hint[2] > y1:
@@ -788,23 +839,18 @@ class GameScene(Scene):
             fb.fill_rect(x0, ty, x1 - x0, y1 - ty, D.TABLE)
         car = w.carried()
         for b in range(n):
-            now = 0 if w.flags(b) & F_SLEEP else 1
             k = b << 2
-            if now or mov[b]:
-                pb.bbox(w, b, 120, ty, 0)
-                bx[k] = pb.x0
-                bx[k + 1] = pb.y0
-                bx[k + 2] = pb.x1
-                bx[k + 3] = pb.y1
-            mov[b] = now
             if bx[k] <= x1 and bx[k + 2] >= x0 and bx[k + 1] <= y1 and bx[k + 3] >= y0:
-                pb.body(fb, w, b, 120, ty, 0, D.PCOL[w.piece(b)],
-                        PAL.WHITE if b == car else PAL.BLACK)
-        if show_hint:
+                pb.fill(fb, w.piece(b), D.PCOL[w.piece(b)], PAL.WHITE if b == car else PAL.BLACK)
+        if hint[4]:
             self._draw_hint(g, False)
-        else:
-            hint[4] = 0
         g.dirty(x0, MAIN_Y + y0, x1 - x0, y1 - y0)
+
+    def _key(self, w, b):
+        q = 3 * b
+        self.key[q] = w.x(b) >> 9
+        self.key[q + 1] = w.y(b) >> 9
+        self.key[q + 2] = w.angle(b) >> 5
 
     def _hint_geometry(self):
         """Where the carried piece would come to rest straight below, and whether its centre of
@@ -813,13 +859,11 @@ class GameScene(Scene):
         w = pl.w
         b = pl.b
         hg = self.hg
-        self.hint_t += 1
-        if self.hint_t >= 15:
+        if w.awake():
+            self.hint_t = 1             # the tower moves: its skyline is read again at rest
+        elif self.hint_t:
             self.hint_t = 0
-            for i in range(w.count()):
-                if i != b and not w.flags(i) & F_SLEEP:
-                    hg.sky_world(w, b)
-                    break
+            hg.sky_world(w, b)
         a = w.angle(b) & 0xFE00
         if a != self.hint_a:
             self.hint_a = a
@@ -867,7 +911,7 @@ class GameScene(Scene):
             wid = 0
             hi = 0
             for b in range(w.count()):
-                pb.bbox(w, b, 0, 0, 0)
+                pb.box(w, b, 0, 0, 0)
                 if -pb.x0 > wid:
                     wid = -pb.x0
                 if pb.x1 > wid:
@@ -932,7 +976,7 @@ class GameScene(Scene):
                 g.text(": where to put it?", x, y1, PAL.WHITE)
                 return
             x += g.text(" places ", x, y1, PAL.WHITE)
-            g.text(PC.PIECES[st.piece][0], x, y1, PAL.YELLOW)
+            g.text(P.NAMES[st.piece], x, y1, PAL.YELLOW)
             if human:
                 g.text("tilt move B/X turn A drop", 4, y3, PAL.GREY)
             return
@@ -951,7 +995,7 @@ class GameScene(Scene):
             x += g.text(st.v[R.V_AGAIN] and ": again, " or ": ", x, y1, PAL.WHITE)
             p = self.cur
             if st.in_supply(p):
-                g.text(PC.PIECES[p][0], x, y1, PAL.YELLOW)
+                g.text(P.NAMES[p], x, y1, PAL.YELLOW)
             else:
                 g.text("choose a piece", x, y1, PAL.SILVER)
             if human:
@@ -978,10 +1022,10 @@ class GameScene(Scene):
         k = b.kind
         if k == BOT.A_BUILD:
             x += g.text(" builds ", x, y, PAL.WHITE)
-            g.text(PC.PIECES[b.piece][0], x, y, PAL.YELLOW)
+            g.text(P.NAMES[b.piece], x, y, PAL.YELLOW)
         elif k == BOT.A_PUSH:
             x += g.text(" pushes ", x, y, PAL.WHITE)
-            g.text(PC.PIECES[b.piece][0], x, y, PAL.YELLOW)
+            g.text(P.NAMES[b.piece], x, y, PAL.YELLOW)
         elif k == BOT.A_RAISE:
             x += g.text(" raises to ", x, y, PAL.WHITE)
             g.number(b.amount, x, y, PAL.YELLOW)
@@ -1026,7 +1070,7 @@ class GameScene(Scene):
             g.number(f2, x, y, PAL.SILVER)
         elif k == R.E_PUSH:
             x += g.text(" pushes ", x, y, PAL.SILVER)
-            g.text(PC.PIECES[f1][0], x, y, PAL.SILVER)
+            g.text(P.NAMES[f1], x, y, PAL.SILVER)
         elif k == R.E_PAY:
             x += g.text(" pays ", x, y, PAL.SILVER)
             g.number(f2, x, y, PAL.SILVER)
@@ -1034,7 +1078,7 @@ class GameScene(Scene):
             g.text(" must accept" if rec.field(i, 3) else " accepts", x, y, PAL.SILVER)
         elif k == R.E_PLACE:
             x += g.text(" placed ", x, y, PAL.SILVER)
-            g.text(PC.PIECES[f1][0], x, y, PAL.SILVER)
+            g.text(P.NAMES[f1], x, y, PAL.SILVER)
         elif k == R.E_COLLAPSE:
             g.text("'s tower collapsed", x, y, PAL.RED)
         elif k == R.E_ELIMINATE:
@@ -1050,8 +1094,8 @@ class GameScene(Scene):
 
     # -- suspend / resume (games/tower/save.py, imported only when it is needed) --------------
     def snapshot(self):
-        """The whole game as bytes (an allocation point), or None once it is over."""
-        if self.over:
+        """The whole game as bytes (an allocation point), or None once it is decided."""
+        if self.over or self.st.phase == R.P_OVER:
             return None
         from games.tower import save
         return save.dump(self)

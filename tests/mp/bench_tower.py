@@ -1,0 +1,271 @@
+"""Tower game benchmark under real MicroPython: whole frames (input, physics, bots, drawing) and
+the physics alone, allocations per frame, SPI bytes per frame.
+
+    bench_tower.py [pure]
+
+Lines (host = this port; pico_ms = host ms x 200, the project's rule of thumb for the unix port
+against the RP2040, plus for whole frames the push of the frame's SPI bytes at the measured
+29 ms per full 115,200-byte frame, docs/hardware.md):
+    bench tower physics_<N>awake host_ms=.. pico_ms=.. alloc=0 awake=..
+    bench tower frame_<N>moving host_ms=.. pico_ms=.. alloc=0 spi_bytes=.. awake=..
+    bench tower frame_<N>awake ...         the same bodies at rest, woken every frame
+    bench tower frame_carry_still ...      the tower asleep, the carried piece held still
+    bench tower frame_idle ...             a human's turn on the shelf, nothing pressed
+    bench tower game_hard ...              a whole two-seat game of hard bots: mean and max
+alloc counts frames that allocated (each measured frame runs with the heap locked).
+"""
+import gc
+import sys
+import time
+
+from core.gfx import Gfx
+
+frame = Gfx()
+
+import fakehw  # noqa: E402
+import micropython  # noqa: E402
+from core import fastpath  # noqa: E402
+from core.console import Console  # noqa: E402
+from core.setup import Setup  # noqa: E402
+
+PURE = len(sys.argv) > 1 and sys.argv[1] == "pure"
+if PURE:
+    fastpath.prefer_pure = True
+
+from games.tower import physics as P  # noqa: E402
+from games.tower import scenes as S  # noqa: E402
+
+ORDER = (3, 0, 2, 4, 1, 17, 19, 11, 10, 18, 5, 15, 13, 14, 6, 20, 21, 23, 24, 25, 26, 22,
+         7, 8, 9, 12, 16, 3, 4, 2)
+PUSH_MS_PER_BYTE = 29.0 / 115200
+
+
+def ticks():
+    if hasattr(time, "ticks_us"):
+        return time.ticks_us()
+    return int(time.perf_counter() * 1000000)
+
+
+def diff(a, b):
+    if hasattr(time, "ticks_diff"):
+        return time.ticks_diff(a, b)
+    return a - b
+
+
+class Pad:
+    def __init__(self):
+        self.bits = 0
+
+    def read(self):
+        return self.bits
+
+
+def console(kinds, seed=3):
+    """A console running a game; a seed whose first player is seat 0."""
+    while True:
+        hw = fakehw.Hardware(data="/tmp/picotable-tower-bench")
+        hw.buttons = Pad()
+        c = Console(hw, frame)
+        c.settings.bot_speed = 3
+        c.start_game("tower", Setup("tower", bytearray(kinds), ["A", "B"], bytearray([0, 0, 0]), seed))
+        if c.game.st.active == 0:
+            return hw, c
+        seed += 1
+
+
+def timed(c, n, accel=None, wake=None):
+    """n frames, each heap-locked (with `wake`, that world's bodies are woken before each);
+    returns (mean host ms, max host ms, allocating frames, mean SPI bytes, mean awake bodies)."""
+    hw = c.hw
+    tot = 0
+    worst = 0
+    bad = 0
+    spi = 0
+    awake = 0
+    g = c.game
+    for i in range(n):
+        if accel is not None:
+            hw.accel.x = accel[i % len(accel)]
+        if wake is not None:
+            wake.wake_all()
+        t0 = ticks()
+        micropython.heap_lock()
+        try:
+            c.frame()
+        except MemoryError:
+            bad += 1
+        micropython.heap_unlock()
+        dt = diff(ticks(), t0)
+        tot += dt
+        if dt > worst:
+            worst = dt
+        spi += hw.display.last_bytes
+        awake += g.tw.w.awake()
+        if c.faults:
+            bad += 1
+    return tot / n / 1000, worst / 1000, bad, spi // n, awake // n
+
+
+def line(name, ms, bad, spi=-1, awake=-1, extra=""):
+    push = spi * PUSH_MS_PER_BYTE if spi >= 0 else 0
+    s = "bench tower %s host_ms=%.3f pico_ms=%.1f alloc=%d" % (name, ms, ms * 200 + push, bad)
+    if spi >= 0:
+        s += " spi_bytes=%d push_ms=%.1f" % (spi, push)
+    if awake >= 0:
+        s += " awake=%d" % awake
+    print(s + extra)
+
+
+def physics(n):
+    w = P.World(PURE)
+    for i in range(n):
+        w.add_body(ORDER[i], ((i % 4) * 50 - 75) * P.PX, (30 + (i // 4) * 40) * P.PX, i * 1500)
+    for _ in range(20):
+        w.step()
+    t0 = ticks()
+    bad = 0
+    awake = 0
+    for _ in range(30):
+        micropython.heap_lock()
+        try:
+            w.step()
+        except MemoryError:
+            bad += 1
+        micropython.heap_unlock()
+        awake += w.awake()
+    line("physics_%dawake" % n, diff(ticks(), t0) / 30 / 1000, bad, -1, awake // 30)
+
+
+def half_height(piece):
+    lo = 0
+    for first, k in P.PIECE_PARTS[piece]:
+        for v in range(first, first + k):
+            y = P.T16[P.TV + 4 * v + 1]
+            if y < lo:
+                lo = y
+    return -lo << 4
+
+
+def top(piece):
+    hi = 0
+    for first, k in P.PIECE_PARTS[piece]:
+        for v in range(first, first + k):
+            y = P.T16[P.TV + 4 * v + 1]
+            if y > hi:
+                hi = y
+    return hi << 4
+
+
+STACK = (2, 3, 0, 4, 1, 23, 17, 3, 19, 5, 12, 22, 10, 15, 18, 21, 11, 26, 6, 9, 7, 8, 13,
+         14, 16, 20, 24, 25, 3, 2)
+
+
+def carrying(n, report=True):
+    """A human carries a piece above a tower of n pieces that is kept awake (every frame its
+    bodies are woken: the worst case of a tower swaying after a nudge), the tilt swinging the
+    piece left and right. The tower's pieces are all marked as foundations and the play area is
+    wide, so that a piece falling off does not end the placement."""
+    hw, c = console((0, 0))
+    g = c.game
+    for b in (32, 32, 64):              # A, A: seat 0 builds the first piece at 0; B: seat 1 passes
+        hw.buttons.bits = b
+        c.frame()
+        hw.buttons.bits = 0
+        c.frame()
+        c.frame()
+    if g.sub != S.U_PLACE:
+        raise SystemExit("bench: no placement")
+    w = g.tw.w
+    w.set_play_area(-4000 * P.PX, 4000 * P.PX, 4000 * P.PX)   # nothing counts as out here
+    car = g.pl.b
+    y = 0
+    k = 0
+    for i in range(len(STACK)):
+        if k >= n:
+            break
+        p = STACK[i]
+        if p == w.piece(car):
+            continue
+        y += P.PX // 4 + half_height(p)
+        b = w.add_body(p, 72 * P.PX + (k % 3 - 1) * P.PX // 2, y)    # beside the carried piece
+        y += top(p)
+        w.set_foundation(b)
+        k += 1
+    # the carried piece above the top (the camera follows it up)
+    g.pl.ty = y + 20 * P.PX
+    g.pl.ytop = y + 80 * P.PX
+    w.set_target(0, g.pl.ty, 0)
+    for _ in range(10):
+        c.frame()
+    gc.collect()
+    # the stack of mixed pieces sways and falls apart: bodies move visibly
+    ms, worst, bad, spi, awake = timed(c, 30, (-300, -300, -300, 300, 300, 300), w)
+    if report:
+        line("frame_%dmoving" % n, ms, bad, spi, awake, " max_ms=%.3f bodies=%d" % (worst, w.count()))
+    # then at rest, woken every frame: awake (the physics works) but still on screen
+    for _ in range(600):
+        c.frame()
+        if w.awake() == 0:
+            break
+    ms, worst, bad, spi, awake = timed(c, 30, (-300, -300, -300, 300, 300, 300), w)
+    if report:
+        line("frame_%dawake" % n, ms, bad, spi, awake, " max_ms=%.3f bodies=%d" % (worst, w.count()))
+    if g.sub != S.U_PLACE:
+        raise SystemExit("bench: the placement ended")
+    return hw, c
+
+
+def settled():
+    """The carried piece held still over the tower at rest, then a human's turn on the shelf
+    with nothing pressed: what a still screen costs."""
+    hw, c = carrying(20, False)
+    g = c.game
+    w = g.tw.w
+    for _ in range(600):
+        c.frame()
+        if w.awake() == 0:
+            break
+    ms, worst, bad, spi, awake = timed(c, 30, (0,))
+    line("frame_carry_still", ms, bad, spi, awake, " max_ms=%.3f" % worst)
+    hw, c = console((0, 0))
+    for _ in range(5):
+        c.frame()
+    ms, worst, bad, spi, awake = timed(c, 30)
+    line("frame_idle", ms, bad, spi, -1, " max_ms=%.3f" % worst)
+
+
+def game_hard():
+    hw, c = console((3, 3))
+    g = c.game
+    tot = 0
+    worst = 0
+    bad = 0
+    n = 0
+    spi = 0
+    while not g.game_over and n < 20000:
+        t0 = ticks()
+        micropython.heap_lock()
+        try:
+            c.frame()
+        except MemoryError:
+            bad += 1
+        micropython.heap_unlock()
+        dt = diff(ticks(), t0)
+        tot += dt
+        spi += hw.display.last_bytes
+        if dt > worst:
+            worst = dt
+        n += 1
+    ms = tot / n / 1000
+    line("game_hard", ms, bad + c.faults, spi // n, -1,
+         " frames=%d max_ms=%.3f max_pico_ms=%.1f" % (n, worst / 1000, worst / 1000 * 200))
+
+
+for k in (10, 20, 30):
+    physics(k)
+for k in (10, 20, 26):
+    carrying(k)
+settled()
+game_hard()
+print("bench tower memory world=%d shared=%d path=%s" % (
+    P.memory_bytes()[0], P.memory_bytes()[1], "pure" if PURE or P._vip is None else "viper"))

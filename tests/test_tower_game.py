@@ -1,0 +1,530 @@
+"""The tower game through the console (CPython, the simulator's core): human input on the device,
+placement physics as a rule (T-2, T-6, T-9), bad input, suspend/resume, the record, the
+package contract. The MicroPython-port runs are in test_tower_mp.py."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import pytest
+
+from core.gfx import Gfx
+
+FRAME = Gfx()
+
+import fakehw  # noqa: E402
+from core import buttons as B  # noqa: E402
+from core import tilt as T  # noqa: E402
+from core.console import Console  # noqa: E402
+from core.setup import Setup  # noqa: E402
+from games import tower  # noqa: E402
+from games.tower import events  # noqa: E402
+from games.tower import physics as P  # noqa: E402
+from games.tower import place as PL  # noqa: E402
+from games.tower import rules as R  # noqa: E402
+from games.tower import scenes as S  # noqa: E402
+from games.tower.physics_kern import H_GX  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NAMES = ("ANA", "BEN", "CLEO", "DEV")
+
+
+DATA = tempfile.mkdtemp(prefix="picotable-tower-")
+
+
+def hardware(accel="level"):
+    """Stand-in hardware with a data folder of this test process's own (tests run in parallel;
+    the default folder is shared with the console's tests)."""
+    return fakehw.Hardware(accel=accel, data=DATA)
+
+
+class Pad:
+    """Buttons held now, set by the test."""
+    def __init__(self):
+        self.bits = 0
+
+    def read(self):
+        return self.bits
+
+
+class Spiky:
+    """A failing sensor: spikes, garbage, failed reads, stuck values."""
+    stuck_check = True
+
+    def __init__(self):
+        self.i = 0
+
+    def read(self, xyz):
+        i = self.i
+        self.i += 1
+        k = i % 7
+        if k == 0:
+            return False
+        if k == 1:
+            xyz[0], xyz[1], xyz[2] = 32767, -32768, 0
+        elif k == 2:
+            xyz[0], xyz[1], xyz[2] = -2 ** 29, 2 ** 29, 2 ** 29
+        elif k == 3:
+            xyz[0], xyz[1], xyz[2] = (i * 7919) % 4001 - 2000, (i * 104729) % 4001 - 2000, 1000
+        else:
+            xyz[0], xyz[1], xyz[2] = 0, 0, 1000
+        return True
+
+
+def game(kinds, seed=3, supply=2, speed=3, accel="level", tilt=0, hint=0, start=None):
+    """A console running a tower game; with `start`, the first seed from `seed` on whose first
+    player is `start`."""
+    while True:
+        hw = hardware(accel)
+        pad = Pad()
+        hw.buttons = pad
+        c = Console(hw, FRAME)
+        c.settings.bot_speed = speed
+        st = Setup("tower", bytearray(kinds), NAMES[:len(kinds)], bytearray([supply, tilt, hint]), seed)
+        c.start_game("tower", st)
+        g = c.game
+        if start is None or g.st.active == start:
+            return c, hw, pad, g
+        seed += 1
+
+
+def press(c, pad, bits, hold=1):
+    """Hold `bits` for `hold` frames, then two idle frames (the debouncer ignores a release in
+    the step right after a press)."""
+    pad.bits = bits
+    for _ in range(hold):
+        c.frame()
+    pad.bits = 0
+    c.frame()
+    c.frame()
+
+
+def run_until(c, g, cond, limit=6000):
+    for _ in range(limit):
+        if cond():
+            return True
+        c.frame()
+        assert not c.faults, c.last_error
+    return cond()
+
+
+def rows(g, kind=None):
+    rec = g.record
+    out = []
+    for i in range(rec.n):
+        k = rec.kind(i)
+        if kind is None or k == kind:
+            name, fields = events.EVENTS[k]
+            out.append((name,) + tuple(rec.field(i, j) for j in range(len(fields))))
+    return out
+
+
+# -- the package contract ----------------------------------------------------------------------
+
+def test_package_metadata_follows_the_contract():
+    assert tower.TITLE == "Tower" and tower.SEATS == (2, 4)
+    keys = [o[0] for o in tower.OPTIONS]
+    assert keys == ["supply", "tilt", "hint"]
+    for key, label, choices in tower.OPTIONS:
+        assert isinstance(label, str) and len(choices) >= 2
+    pages = tower.help_pages()
+    assert pages and all(len(line) <= 29 for page in pages for line in page)
+    assert all(len(page) <= 17 for page in pages)
+
+
+def test_bad_setups_are_refused():
+    hw = hardware()
+    c = Console(hw, FRAME)
+    for kinds, opts in (([3], [0, 0, 0]), ([3] * 5, [0, 0, 0]), ([3, 3], [3, 0, 0])):
+        with pytest.raises(ValueError):
+            tower.start(c, Setup("tower", bytearray(kinds), ["a"] * len(kinds), bytearray(opts), 1))
+
+
+# -- whole bot games -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kinds,supply", [((3, 1), 2), ((2, 3, 1), 2), ((1, 2, 3, 2), 2), ((3, 3), 1)])
+def test_bot_game_runs_to_the_end_and_the_record_tells_it(kinds, supply):
+    c, hw, pad, g = game(kinds, seed=11, supply=supply)
+    assert run_until(c, g, lambda: g.game_over, 40000)
+    rs = rows(g)
+    assert rs[0][0] == "seed" and rs[1][0] == "start" and rs[-1][0] == "result"
+    tokens = [10] * len(kinds)
+    alive = [True] * len(kinds)
+    placed = {}
+    for r in rs:
+        name = r[0]
+        if name == "win":
+            tokens[r[1]] -= r[3]
+        elif name == "pay":
+            tokens[r[1]] -= r[3]
+        elif name == "place":
+            assert alive[r[1]]
+            placed[r[2]] = r[1]
+        elif name == "eliminate":
+            alive[r[1]] = False
+            tokens[r[1]] = 0
+            for p in [p for p, s in placed.items() if s == r[1]]:
+                del placed[p]
+        assert all(t >= 0 for t in tokens), r
+    assert tokens == list(g.st.tokens[:len(kinds)])
+    assert alive == [bool(a) for a in g.st.alive[:len(kinds)]]
+    w = g.st.v[R.V_WINNER]
+    if w >= 0:
+        assert alive.count(True) == 1 and alive[w]
+    else:
+        assert g.st.supply_count() == 0
+    # the result screen takes A back to the launcher
+    press(c, pad, B.A)
+    assert c.game is None
+
+
+def test_every_placed_piece_is_in_its_tower_at_the_recorded_pose():
+    c, hw, pad, g = game((3, 2), seed=5)
+    assert run_until(c, g, lambda: g.game_over, 40000)
+    for s in range(2):
+        if not g.st.alive[s]:
+            continue
+        w = g.tw.load(s)
+        pieces = sorted(w.piece(b) for b in range(w.count()))
+        assert pieces == sorted(p for p in range(R.NPIECES) if g.st.owner[p] == s)
+
+
+# -- humans on the device ------------------------------------------------------------------------
+
+def test_human_builds_from_the_shelf_with_an_opening_bid():
+    c, hw, pad, g = game((0, 3), start=0)
+    assert g.view == S.V_SHELF
+    press(c, pad, B.RIGHT)
+    assert g.cur == 1
+    press(c, pad, B.A)                  # build the short plank
+    assert g.sub == S.U_OPEN
+    for _ in range(3):
+        press(c, pad, B.UP)
+    assert g.amount == 3
+    press(c, pad, B.B)                  # back to the shelf, nothing recorded
+    assert g.sub == S.U_IDLE and not rows(g, R.E_BUILD)
+    press(c, pad, B.A)
+    press(c, pad, B.UP)
+    press(c, pad, B.A)
+    assert rows(g, R.E_BUILD) == [("build", 0, 1, 1)]
+
+
+def test_opening_bid_cannot_exceed_own_tokens():
+    c, hw, pad, g = game((0, 3), start=0)
+    g.st.tokens[0] = 4
+    press(c, pad, B.A)
+    for _ in range(12):
+        press(c, pad, B.UP)
+    assert g.amount == 4
+    for _ in range(12):
+        press(c, pad, B.DOWN)
+    assert g.amount == 0
+
+
+def test_a_bid_above_own_tokens_or_not_above_the_high_bid_cannot_be_entered():
+    c, hw, pad, g = game((3, 0), start=0)
+    assert run_until(c, g, lambda: g.st.phase == R.P_AUCTION and g.st.ask == 1)
+    high = g.st.v[R.V_HIGH]
+    assert g.amount == high + 1
+    for _ in range(15):
+        press(c, pad, B.UP)
+    assert g.amount == g.st.tokens[1] == 10
+    for _ in range(15):
+        press(c, pad, B.DOWN)
+    assert g.amount == high + 1
+    press(c, pad, B.RIGHT)
+    assert g.amount == 10
+    press(c, pad, B.DOWN)
+    press(c, pad, B.A)
+    assert rows(g, R.E_BID)[-1] == ("bid", 1, g.st.piece if g.st.piece >= 0 else rows(g, R.E_BID)[-1][2], 9)
+
+
+def test_human_passes_and_a_pass_is_final():
+    c, hw, pad, g = game((3, 0, 2), start=0)
+    assert run_until(c, g, lambda: g.st.phase == R.P_AUCTION and g.st.ask == 1)
+    press(c, pad, B.B)
+    assert rows(g, R.E_PASS)[0][:2] == ("pass", 1)
+    piece = rows(g, R.E_PASS)[0][2]
+    assert run_until(c, g, lambda: g.st.phase != R.P_AUCTION)
+    assert [r for r in rows(g, R.E_BID) if r[1] == 1 and r[2] == piece] == []
+
+
+def test_human_push_pays_or_accepts():
+    c, hw, pad, g = game((0, 0), start=0)
+    press(c, pad, B.X)                  # push the long plank
+    assert g.st.phase == R.P_PUSH and g.st.ask == 1
+    press(c, pad, B.B)                  # seat 1 pays 1
+    assert g.st.tokens[1] == 9 and g.st.ask == 0 and g.st.v[R.V_COST] == 2
+    press(c, pad, B.B)                  # the pusher pays 2
+    assert g.st.tokens[0] == 8 and g.st.ask == 1
+    press(c, pad, B.A)                  # seat 1 accepts and places at once
+    assert g.st.phase == R.P_PLACE and g.sub == S.U_PLACE and g.view == S.V_TOWER
+    assert rows(g, R.E_ACCEPT) == [("accept", 1, 0, 3, 0)]
+
+
+def _to_own_placement(kinds=(0, 3), accel="level", tilt=0):
+    c, hw, pad, g = game(kinds, start=0, accel=accel, tilt=tilt)
+    press(c, pad, B.A)
+    press(c, pad, B.A)                  # build the long plank at 0
+    assert run_until(c, g, lambda: g.sub == S.U_PLACE)
+    return c, hw, pad, g
+
+
+def test_tilt_moves_the_carried_piece_and_a_drops_it():
+    c, hw, pad, g = _to_own_placement()
+    pl = g.pl
+    x0 = pl.w.x(pl.b)
+    hw.accel.x = -300                   # right edge lowered: 300 milli-g of tilt to the right
+    for _ in range(30):
+        c.frame()
+    assert c.tilt.source == T.SENSOR and c.tilt.x > 200
+    assert pl.w.x(pl.b) - x0 > 20 * P.PX
+    hw.accel.x = 0
+    hw.accel.y = 400                    # top edge raised: the piece goes down
+    y0 = pl.w.y(pl.b)
+    for _ in range(20):
+        c.frame()
+    assert pl.w.y(pl.b) < y0 - 10 * P.PX
+    hw.accel.y = 0
+    press(c, pad, B.A)
+    assert pl.phase in (PL.SETTLE, PL.DONE)
+    assert rows(g, R.E_RELEASE) and rows(g, R.E_RELEASE)[0][1:3] == (0, 0)
+    assert run_until(c, g, lambda: g.st.phase != R.P_PLACE)
+    place = rows(g, R.E_PLACE)[0]
+    assert place[1:3] == (0, 0)
+    assert not rows(g, R.E_COLLAPSE)            # the foundation may touch the table
+
+
+def test_buttons_turn_the_carried_piece():
+    c, hw, pad, g = _to_own_placement()
+    pl = g.pl
+    press(c, pad, B.B)
+    assert pl.ta == PL.QUARTER
+    press(c, pad, B.LEFT)               # with a sensor, the joystick turns finely
+    assert pl.ta == PL.QUARTER + PL.FINE
+    press(c, pad, B.DOWN)
+    assert pl.ta == PL.FINE
+    for _ in range(10):
+        c.frame()
+    d = (pl.w.angle(pl.b) - PL.FINE) & 0xFFFF
+    assert d < 300 or d > 65536 - 300
+
+
+def test_no_sensor_the_joystick_steers_and_x_with_the_joystick_turns():
+    c, hw, pad, g = _to_own_placement(accel=None)
+    pl = g.pl
+    assert c.tilt.source == T.BUTTONS
+    x0 = pl.tx
+    pad.bits = B.RIGHT
+    for _ in range(20):
+        c.frame()
+    pad.bits = 0
+    c.frame()
+    assert pl.tx > x0 + 10 * P.PX
+    for _ in range(15):                 # let the button tilt ramp down
+        c.frame()
+    x1 = pl.tx
+    pad.bits = B.X
+    c.frame()
+    pad.bits = B.X | B.LEFT
+    c.frame()
+    pad.bits = B.X
+    c.frame()
+    pad.bits = 0
+    c.frame()
+    assert pl.ta == PL.FINE
+    assert abs(pl.tx - x1) < 2 * P.PX    # while X is held the joystick turns, it does not steer
+    press(c, pad, B.A)
+    assert run_until(c, g, lambda: g.st.phase != R.P_PLACE)
+
+
+@pytest.mark.parametrize("accel", ["fail", "spiky", None])
+def test_failing_or_missing_sensor_never_crashes_a_game(accel):
+    c, hw, pad, g = game((0, 3), start=0, accel="level" if accel == "spiky" else accel)
+    if accel == "spiky":
+        hw.accel = Spiky()
+    press(c, pad, B.A)
+    press(c, pad, B.A)
+    assert run_until(c, g, lambda: g.sub == S.U_PLACE)
+    pl = g.pl
+    for i in range(200):
+        pad.bits = (B.LEFT, B.RIGHT, B.UP, B.DOWN, 0)[(i // 9) % 5]
+        c.frame()
+        assert not c.faults, c.last_error
+        assert -PL.AREA * P.PX <= pl.tx <= PL.AREA * P.PX
+    pad.bits = 0
+    press(c, pad, B.A)
+    assert run_until(c, g, lambda: g.st.phase != R.P_PLACE)
+    assert not c.faults
+
+
+def test_t2_a_carried_piece_touching_the_table_collapses_the_tower():
+    """T-2: any piece but the foundation touching the table, even while carried."""
+    c, hw, pad, g = _to_own_placement(accel=None)
+    pad.bits = 0
+    press(c, pad, B.A)
+    assert run_until(c, g, lambda: g.st.phase != R.P_PLACE)       # the foundation stands
+    for _ in range(200):                # play on until seat 0 carries its second piece
+        if g.sub == S.U_PLACE and g.st.placer == 0:
+            break
+        st = g.st
+        if st.phase == R.P_TURN and st.active == 0:
+            press(c, pad, B.RIGHT)
+            press(c, pad, B.A)
+            press(c, pad, B.A)
+        elif st.phase == R.P_AUCTION and st.ask == 0:
+            press(c, pad, B.B)
+        elif st.phase == R.P_PUSH and st.ask == 0:
+            press(c, pad, B.A)
+        else:
+            c.frame()
+    assert g.sub == S.U_PLACE and g.st.placer == 0
+    pad.bits = B.RIGHT                  # beside the tower
+    for _ in range(30):
+        c.frame()
+    pad.bits = B.DOWN                   # and down onto the table
+    assert run_until(c, g, lambda: rows(g, R.E_COLLAPSE), 400)
+    pad.bits = 0
+    col = rows(g, R.E_COLLAPSE)[0]
+    assert col[1] == 0 and col[2] == col[3]      # the carried piece itself touched the table
+    assert not rows(g, R.E_RELEASE)[1:] or rows(g, R.E_RELEASE)[-1][2] != col[2]
+    assert not g.st.alive[0]
+
+
+def test_t9_table_tilt_leans_gravity_while_carrying_only():
+    c, hw, pad, g = _to_own_placement(tilt=1)
+    w = g.pl.w
+    assert w.w32[H_GX] == 0
+    hw.accel.x = -600
+    for _ in range(20):
+        c.frame()
+    assert w.w32[H_GX] > 0
+    hw.accel.x = 0
+    press(c, pad, B.A)
+    assert w.w32[H_GX] == 0
+
+
+def test_t6_placement_ends_when_the_tower_is_at_rest():
+    c, hw, pad, g = _to_own_placement()
+    press(c, pad, B.A)
+    n = 0
+    while g.st.phase == R.P_PLACE:
+        c.frame()
+        n += 1
+        assert n <= PL.SETTLE_CAP + 2
+    w = g.tw.load(0)
+    assert w.awake() == 0
+
+
+def test_camera_follows_a_tall_tower():
+    c, hw, pad, g = _to_own_placement()
+    pl = g.pl
+    hw.accel.y = -500                   # up and up
+    for _ in range(120):
+        c.frame()
+    assert g.cam > 0
+    assert pl.w.y(pl.b) >> 10 < g.cam + S.TABLE_M
+
+
+# -- suspend / resume ------------------------------------------------------------------------------
+
+def _script(*args):
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "firmware"),
+                                                         os.path.join(ROOT, "host_sim", "shims"),
+                                                         os.path.join(ROOT, "tests", "mp")]))
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "mp", "tower_resume.py")]
+                       + list(args), capture_output=True, text=True, env=env, timeout=900)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+def test_saved_at_any_point_resumes_identically():
+    out = _script("5", "321", "2", "53", "1")
+    lines = [ln for ln in out.splitlines() if ln.startswith("resume")]
+    assert len(lines) > 10
+    assert all(" ok " in ln or ln.endswith(" over") for ln in lines), out
+    assert out.strip().endswith("fail=0")
+    subs = {ln.split()[2] for ln in lines if " ok " in ln}
+    # mid-auction, bot thinking and showing its answer, carrying, after release, a collapse
+    assert {"sub=1", "sub=2", "sub=5"} <= subs
+
+
+def test_resume_mid_placement_by_a_human():
+    c, hw, pad, g = _to_own_placement()
+    hw.accel.x = -300
+    for _ in range(10):
+        c.frame()
+    snap = g.snapshot()
+    c2 = Console(hardware(), FRAME)
+    c2.settings.bot_speed = 3
+    c2.start_game("tower", c.game_setup, snap)
+    g2 = c2.game
+    assert g2.sub == S.U_PLACE and g2.pl.phase == PL.CARRY
+    assert g2.tw.w.state_hash() == g.tw.w.state_hash()
+    assert (g2.pl.tx, g2.pl.ty, g2.pl.ta) == (g.pl.tx, g.pl.ty, g.pl.ta)
+
+
+def test_damaged_snapshots_are_refused():
+    c, hw, pad, g = game((3, 2), seed=7)
+    for _ in range(150):
+        c.frame()
+    snap = g.snapshot()
+    st = c.game_setup
+    bad = [snap[:-1], snap[:40], b"XX" + snap[2:], bytes([snap[0]]) + bytes([snap[1] ^ 1]) + snap[2:]]
+    flipped = bytearray(snap)
+    flipped[len(snap) // 2] ^= 0x10
+    bad.append(bytes(flipped))
+    for data in bad:
+        with pytest.raises(ValueError):
+            tower.start(c, st, data)
+    other = Setup("tower", bytearray([3, 2]), ["a", "b"], bytearray([2, 0, 0]), st.seed + 1)
+    with pytest.raises(ValueError):
+        tower.start(c, other, snap)
+    three = Setup("tower", bytearray([3, 2, 1]), ["a", "b", "c"], bytearray([2, 0, 0]), st.seed)
+    with pytest.raises(ValueError):
+        tower.start(c, three, snap)
+
+
+def test_the_pause_menu_quit_suspends_and_the_launcher_resumes():
+    c, hw, pad, g = game((3, 2), seed=7)
+    for _ in range(120):
+        c.frame()
+    n = g.record.n
+    c.quit_game(True)
+    c.frame()
+    assert c.game is None and c.suspended == "tower"
+    assert c.resume_game()
+    g2 = c.game
+    assert g2.record.n == n
+    assert run_until(c, g2, lambda: g2.game_over, 40000)
+
+
+# -- the simulator's command line ------------------------------------------------------------------
+
+def test_simulator_runs_games_and_exports_the_record(tmp_path):
+    out = tmp_path / "rec.jsonl"
+    r = subprocess.run([sys.executable, "-m", "host_sim", "--headless", "--game", "tower",
+                        "--seats", "bot:hard,bot:easy", "--option", "supply=short", "--seed", "4",
+                        "--until-end", "--games", "2", "--export-record", str(out)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("game=tower")]
+    assert len(lines) == 2 and all("winner=" in ln for ln in lines)
+    recs = [json.loads(ln) for ln in out.read_text().splitlines()]
+    heads = [x for x in recs if x["event"] == "game"]
+    assert len(heads) == 2 and heads[0]["options"] == {"supply": "short", "tilt": "off", "hint": "on"}
+    names = {e[0] for e in events.EVENTS}
+    body = [x for x in recs if x["event"] != "game"]
+    assert all(x["event"] in names for x in body)
+    assert body[0]["event"] == "seed" and body[0]["seed"] == 4
+    places = [x for x in body if x["event"] == "place"]
+    assert places and all({"seat", "piece", "x", "y", "angle"} <= set(x) for x in places)
+    assert [x["event"] for x in body].count("result") == 2
+
+
+def test_simulator_help_documents_the_options():
+    r = subprocess.run([sys.executable, "-m", "host_sim", "--help"], cwd=ROOT, capture_output=True,
+                       text=True, timeout=120)
+    assert "--option supply=all|convex|short" in r.stdout
+    assert "--option tilt=off|on" in r.stdout and "--option hint=on|off" in r.stdout

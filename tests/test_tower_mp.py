@@ -1,0 +1,114 @@
+"""The tower game under real MicroPython: whole games with every seat a bot and the heap locked
+for every frame, on the 64-bit unix port (viper physics, from source and from compiled .mpy) and
+the 32-bit WebAssembly port (pure physics, the Pico's small-int range), identical to CPython;
+suspend/resume at many points on both ports; the benchmark allocates nothing; the bots' strength;
+the memory of a running game."""
+import re
+import subprocess
+import sys
+
+import pytest
+
+import mprun
+
+GAME = re.compile(r"game seed=(\d+) kinds=(\d+) frames=(\d+) bad=(\d+) faults=(\d+) peak=\d+ "
+                  r"crc=(\w+) rows=(\d+) result=(.*)")
+
+
+def games(out):
+    rows = [m.groups() for m in GAME.finditer(out)]
+    assert rows, out
+    return rows
+
+
+def run(port, script, args=(), **kw):
+    try:
+        r = mprun.run(port, script, list(args), cwd=mprun.ROOT, **kw)
+    except mprun.MissingPort as e:
+        pytest.skip(str(e))
+    assert r.returncode == 0, (port, r.stdout[-3000:], r.stderr[-3000:])
+    return r.stdout
+
+
+def on_cpython(script, *args):
+    code = ("import sys; sys.argv = [%r] + %r\n"
+            "from host_sim import boot; boot.install()\n"
+            "exec(open(%r).read())" % (script, list(args), script))
+    r = subprocess.run([sys.executable, "-c", code], cwd=mprun.MP_TESTS, capture_output=True,
+                       text=True, env={"PYTHONPATH": mprun.ROOT}, timeout=900)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+@pytest.fixture(scope="module")
+def locked_runs():
+    return {
+        "unix": run("unix", "tests/mp/tower_locked.py"),
+        "unix_mpy": run("unix", "tests/mp/tower_locked.py", mpy=True),
+        "wasm": run("wasm", "tests/mp/tower_locked.py"),
+        "cpython": on_cpython("tower_locked.py"),
+    }
+
+
+@pytest.mark.parametrize("port", ["unix", "unix_mpy", "wasm"])
+def test_whole_bot_games_run_with_the_heap_locked_every_frame(locked_runs, port):
+    rows = games(locked_runs[port])
+    assert len(rows) >= 5
+    assert {len(r[1]) for r in rows} == {2, 3, 4}                  # every seat count
+    for seed, kinds, frames, bad, faults, crc, nrows, result in rows:
+        assert bad == "0" and faults == "0", (port, seed, result)
+        assert result.startswith("winner=") and "reason=" in result
+    assert "done games=%d bad=0" % len(rows) in locked_runs[port]
+
+
+def test_ports_and_cpython_play_the_same_games(locked_runs):
+    """Same frames, same record and towers (CRC), same result: viper on 64 bits, the pure
+    kernels on 32 bits and CPython agree bit for bit."""
+    assert games(locked_runs["unix"]) == games(locked_runs["unix_mpy"]) == \
+        games(locked_runs["wasm"]) == games(locked_runs["cpython"])
+
+
+@pytest.mark.parametrize("port,args", [("unix", ("5", "321", "2", "23", "1")),
+                                       ("wasm", ("3", "32", "2", "173", "1"))])
+def test_suspend_and_resume_at_many_points_continue_identically(port, args):
+    out = run(port, "tests/mp/tower_resume.py", args)
+    lines = [ln for ln in out.splitlines() if ln.startswith("resume")]
+    assert len(lines) >= 6, out
+    assert all(" ok " in ln or ln.endswith(" over") for ln in lines), out
+    assert out.strip().endswith("fail=0")
+
+
+def test_bench_allocates_nothing_and_reports_every_line():
+    out = run("unix", "tests/mp/bench_tower.py", mpy=True)
+    names = re.findall(r"bench tower (\S+) ", out)
+    for want in ("physics_10awake", "physics_20awake", "physics_30awake", "frame_10moving",
+                 "frame_20awake", "frame_20moving", "frame_carry_still", "frame_idle", "game_hard"):
+        assert want in names, out
+    for ln in out.splitlines():
+        if ln.startswith("bench tower ") and "alloc=" in ln:
+            assert " alloc=0" in ln, ln
+    idle = float(re.search(r"frame_idle host_ms=(\S+)", out).group(1))
+    assert idle < 0.05                  # a still screen costs almost nothing
+
+
+def test_hard_bot_beats_easy_bot():
+    """A small sample of the 200-game measurement (tools/tower_tournament.py, docs/tower.md)."""
+    out = run("unix", "tests/mp/tower_locked.py", ("free", "500", "24", "31", "0"), mpy=True)
+    rows = games(out)
+    hard = 0
+    for seed, kinds, frames, bad, faults, crc, nrows, result in rows:
+        w = re.match(r"winner=(\S+)", result).group(1)
+        if w != "draw" and kinds[int(w)] == "3":
+            hard += 1
+    assert len(rows) == 24 and hard >= 17, out
+
+
+def test_a_four_seat_game_fits_a_capped_heap():
+    """A whole four-seat game, console and frame buffer included, runs heap-locked in a 300 KB
+    heap on the 64-bit port (objects about twice the Pico's size) from compiled modules;
+    docs/tower.md has the measured memory and the estimate for the board."""
+    out = run("unix", "tests/mp/tower_locked.py", ("lock", "9", "1", "3213", "0"), mpy=True,
+              heapsize=300 * 1024)
+    assert "done games=1 bad=0" in out, out
+    mem = run("unix", "tests/mp/tower_mem.py", ("4",), mpy=True)
+    assert "mem console=" in mem
