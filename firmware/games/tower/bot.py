@@ -5,8 +5,8 @@ How a bot thinks
 - Risk table: for each seat and supply piece, the risk (0..1000) of the best drop of that piece
   onto that seat's tower found by the geometric drop test (games/tower/geom.py: support margin
   under the centroid, the tower's centre of mass over its footing, never the table), over the
-  piece's first three resting angles and positions 6 px apart. A row is recomputed only when that tower
-  changed; the table is shared by all bots.
+  piece's first three resting angles and positions 6 px apart. A row is recomputed only when
+  that tower changed; the table is shared by all bots.
 - Choices from the table: Build the piece safest for itself (opening bid 0), or Push the piece
   that a simulated push chain (every receiver pays while the piece is risky enough for it and it
   can pay) leaves with an opponent at the highest risk; raise in an auction while the piece is
@@ -19,9 +19,10 @@ How a bot thinks
   with a synthetic accelerometer stream through its own core.tilt.Tilt (the console's filter and
   dead zone) into the same Placement.steer() a human drives, with aim noise by level, and
   releases just above the resting height.
-Level differences: easy skips the scratch check, ranks positions 8 px apart, picks one of its
-best four at random, aims within +-6 px and releases up to 12 px high; its choices are partly
-random. Normal checks 2 candidates, aims within +-2 px; hard checks 4, aims within +-0.5 px.
+Level differences: easy skips the scratch check, ranks positions 8 px apart, takes its best
+candidate half of the time (else one of its best three), aims within +-4 px and releases 3-6 px
+high; its choices are partly random. Normal checks 2 candidates, aims within +-2 px; hard checks
+4, aims within +-0.5 px.
 
 Thinking is spread over frames: step(budget) performs actions costing UNITS until the budget is
 spent and returns True when the answer is ready. Actions are counted (`done`), so a saved game
@@ -90,9 +91,9 @@ CARRY_CAP = const(450)      # frames: a bot lets go at the latest after 15 s
 # level tables, index by level (0 unused)
 K_CHECK = (0, 0, 2, 4)              # candidates checked in the scratch world
 SEARCH_STEP = (1, 4, 1, 1)          # columns (2 px) between positions tried when placing
-AIM = (0, 384, 128, 32)             # Q6 px: aim noise, uniform +-
-LIFT = (0, 384, 128, 96)            # Q6 px: release height above the resting height
-LIFT_RAND = (0, 384, 64, 0)
+AIM = (0, 256, 128, 32)             # Q6 px: aim noise, uniform +-
+LIFT = (0, 192, 128, 96)            # Q6 px: release height above the resting height
+LIFT_RAND = (0, 192, 64, 0)
 JITTER = (0, 80, 25, 0)             # synthetic tilt noise per frame
 RESERVE = (0, 0, 3, 4)              # tokens kept for pushes
 TOKEN = (0, 60, 70, 80)             # risk per token when paying on a push
@@ -513,7 +514,8 @@ class Bot:
             self.ky[0] = self.g.height + (40 << 6)
             self.kn = 1
         if self.level == EASY:
-            k = self.rng.below(self.kn)
+            # the best one half of the time, else any of the best three
+            k = 0 if self.rng.below(2) else self.rng.below(self.kn if self.kn < 3 else 3)
             self._plan(k)
             return 1
         check = K_CHECK[self.level]

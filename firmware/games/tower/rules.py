@@ -31,7 +31,8 @@ UNUSED = const(254)             # owner: not part of this game (short supply opt
 SUPPLY_FULL = const(0)
 SUPPLY_CONVEX = const(1)
 SUPPLY_SHORT = const(2)
-SHORT = (2, 3, 0, 4, 1, 5, 8, 11, 13, 9)     # beam, brick, planks, cubes, roof, frustum, ball, spire
+# beam, brick, the planks, the cubes, roof, frustum, ball, spire
+SHORT = (2, 3, 0, 4, 1, 5, 8, 11, 13, 9)
 
 # phases
 P_TURN = const(0)

@@ -736,7 +736,8 @@ class GameScene(Scene):
         for b in range(n):
             if mov[b] or not w.flags(b) & F_SLEEP:
                 q = 3 * b
-                if key[q] != w.x(b) >> 9 or key[q + 1] != w.y(b) >> 9 or key[q + 2] != w.angle(b) >> 5:
+                if key[q] != w.x(b) >> 9 or key[q + 1] != w.y(b) >> 9 or \
+                        key[q + 2] != w.angle(b) >> 5:
                     moved += 1
         if moved >= HEAVY:
             self.half = not self.half
