@@ -14,7 +14,6 @@ docs/tower.md quotes the summary.
 import argparse
 import os
 import re
-import subprocess
 import sys
 import time
 

@@ -35,7 +35,6 @@ from micropython import const
 from core import fixed
 from core.tilt import Tilt
 from games.tower import geom as G
-from games.tower import physics as P
 from games.tower import place as PL
 from games.tower import rules as R
 

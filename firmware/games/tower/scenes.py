@@ -28,7 +28,6 @@ from core.scene import Scene
 
 from games.tower import bot as BOT
 from games.tower import draw as D
-from games.tower import geom as G
 from games.tower import physics as P
 from games.tower import place as PL
 from games.tower import rules as R
