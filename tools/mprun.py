@@ -57,16 +57,19 @@ def compiled_firmware(arch="x64", src_dir=FIRMWARE, name="firmware"):
             if os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(src):
                 continue
             os.makedirs(os.path.dirname(dst), exist_ok=True)
-            cmd = [exe, "-o", dst, "-s", rel, src]
+            # written aside, then renamed: parallel test workers never see half a file
+            tmp = "%s.%d.tmp" % (dst, os.getpid())
+            cmd = [exe, "-o", tmp, "-s", rel, src]
             with open(src) as f:
                 text = f.read()
             if "@micropython.viper" in text or "@micropython.native" in text:
                 cmd.insert(1, "-march=" + arch)
             subprocess.run(cmd, check=True, capture_output=True)
+            os.replace(tmp, dst)
     for dirpath, _, names in os.walk(out):          # sources deleted since: drop their .mpy
         for name in names:
             rel = os.path.relpath(os.path.join(dirpath, name), out)
-            if not os.path.exists(os.path.join(src_dir, rel[:-4] + ".py")):
+            if name.endswith(".mpy") and not os.path.exists(os.path.join(src_dir, rel[:-4] + ".py")):
                 os.remove(os.path.join(dirpath, name))
     return out
 

@@ -12,7 +12,7 @@ class Record:
     def __init__(self, capacity, fields=5):
         self.width = fields + 1
         self.capacity = capacity
-        self.rows = array("i", [0] * (capacity * self.width))
+        self.rows = array("i", bytes(4 * capacity * self.width))   # zeros, no temporary list
         self.n = 0
         self.lost = 0
 

@@ -63,7 +63,7 @@ class Pad:
 def console(kinds, seed=3):
     """A console running a game; a seed whose first player is seat 0."""
     while True:
-        hw = fakehw.Hardware(data="/tmp/picotable-tower-bench")
+        hw = fakehw.Hardware()
         hw.buttons = Pad()
         c = Console(hw, frame)
         c.settings.bot_speed = 3

@@ -117,12 +117,25 @@ def _clean(path):
         pass
 
 
+def _fresh_dir():
+    """A data folder of this run's own: parallel test runs must not share settings files."""
+    try:
+        tag = os.urandom(4)
+    except (AttributeError, OSError):
+        import time
+        tag = time.ticks_us().to_bytes(4, "little")
+    return "/tmp/picotable-test-" + "".join("%02x" % b for b in tag)
+
+
 class Hardware:
     name = "test"
 
-    def __init__(self, script=b"", accel="level", data="/tmp/picotable-test", fresh=True):
-        if fresh:
+    def __init__(self, script=b"", accel="level", data=None, fresh=True):
+        if data is None:
+            data = _fresh_dir()
+        elif fresh:
             _clean(data)
+        self.data = data
         self.display = Display()
         self.buttons = Buttons(script)
         self.accel = None if accel is None else Accel(accel)
@@ -130,6 +143,15 @@ class Hardware:
         self.files = Files(os, data)
         self.sound = Counter()
         self.watchdog = Counter()
+
+
+    def cleanup(self):
+        """Remove the data folder (the end of a scenario)."""
+        _clean(self.data)
+        try:
+            os.rmdir(self.data)
+        except OSError:
+            pass
 
 
 def steps(*pairs):

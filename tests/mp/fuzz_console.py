@@ -70,6 +70,7 @@ def main(frames, seed):
             sys.print_exception(c.last_error)
             break
     print("frames=%d faults=%d scenes=%s" % (f + 1, c.faults, ",".join(sorted(seen))))
+    hw.cleanup()
 
 
 main(int(sys.argv[1]), int(sys.argv[2]))

@@ -104,3 +104,4 @@ def main(frame, name, frames=600):
         peak, hw.display.total_bytes, hw.display.shows))
     if c.last_error is not None and c.faults > faults_before:
         sys.print_exception(c.last_error)
+    hw.cleanup()

@@ -39,7 +39,7 @@ def main():
     frames = int(a[2]) if len(a) > 2 else 3000
     kinds = [int(ch) for ch in (a[3] if len(a) > 3 else "021")]
     mode = a[4] if len(a) > 4 else "level"
-    hw = fakehw.Hardware(accel=None if mode == "none" else mode, data="/tmp/picotable-tower-human")
+    hw = fakehw.Hardware(accel=None if mode == "none" else mode)
     pad = Pad()
     hw.buttons = pad
     c = Console(hw, frame)

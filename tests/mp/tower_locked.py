@@ -41,7 +41,7 @@ _mem = getattr(gc, "mem_alloc", None) or (lambda: 0)
 
 
 def play(seed, kinds, supply, lock):
-    hw = fakehw.Hardware(data="/tmp/picotable-tower-locked")   # not the console tests' folder
+    hw = fakehw.Hardware()
     c = Console(hw, frame)
     c.settings.bot_speed = 3            # instant (the simulator's --until-end)
     setup = Setup("tower", bytearray(kinds), NAMES[:len(kinds)], bytearray([supply, 0, 0]), seed)

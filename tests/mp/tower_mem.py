@@ -18,7 +18,7 @@ from core.console import Console  # noqa: E402
 from core.setup import Setup  # noqa: E402
 
 n = int(sys.argv[1]) if len(sys.argv) > 1 else 4
-hw = fakehw.Hardware(data="/tmp/picotable-tower-mem")
+hw = fakehw.Hardware()
 c = Console(hw, frame)
 c.settings.bot_speed = 3
 gc.collect()

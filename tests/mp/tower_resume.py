@@ -26,7 +26,7 @@ MAX_FRAMES = 20000
 
 
 def console(speed):
-    hw = fakehw.Hardware(data="/tmp/picotable-tower-resume")
+    hw = fakehw.Hardware()
     c = Console(hw, frame)
     c.settings.bot_speed = speed
     return c

@@ -25,6 +25,7 @@ from micropython import const
 
 from core import buttons as B
 from core import palette as P
+from core import text as TX
 from core.record import Record
 from core.rng import Rng
 from core.gfx import DIGITS
@@ -82,80 +83,6 @@ def cell_y(col, p):
     return panel_y(col // 3) + 12 + (3 - p) * 15
 
 
-# one-character string literals for codes 32..126, interned when the module loads: indexing a
-# str at run time may make a new string (an allocation), indexing this tuple never does
-_GLYPHS = (' ', '!', '"', '#', '$', '%', '&', "'", '(', ')', '*', '+', ',', '-', '.', '/', '0',
-    '1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';', '<', '=', '>', '?', '@', 'A', 'B',
-    'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T',
-    'U', 'V', 'W', 'X', 'Y', 'Z', '[', '\\', ']', '^', '_', '`', 'a', 'b', 'c', 'd', 'e', 'f',
-    'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x',
-    'y', 'z', '{', '|', '}', '~')
-
-
-def chars(g, data, x, y, c):
-    """Draw the bytes of `data` (codes 32..126, up to the first 0). Returns the width."""
-    fb = g.fb
-    cx = x
-    for i in range(len(data)):
-        b = data[i]
-        if not b:
-            break
-        if 32 <= b < 127:
-            fb.text(_GLYPHS[b - 32], cx, y, c)
-        cx += 8
-    g.dirty(x, y, cx - x, 8)
-    return cx - x
-
-
-def _chars(fb, data, x, y, c):
-    """chars() on the frame buffer itself, without marking (the caller marks its area)."""
-    cx = x
-    for i in range(len(data)):
-        b = data[i]
-        if not b:
-            break
-        if 32 <= b < 127:
-            fb.text(_GLYPHS[b - 32], cx, y, c)
-        cx += 8
-    return cx - x
-
-
-def _put(buf, at, src):
-    """Copy the bytes of src (up to a 0) into buf at `at`; returns the new end (clipped)."""
-    n = len(buf)
-    for i in range(len(src)):
-        b = src[i]
-        if not b:
-            break
-        if at < n:
-            buf[at] = b
-            at += 1
-    return at
-
-
-def _putn(buf, at, v):
-    """A number 0..999 as digits."""
-    if v >= 100:
-        at = _put1(buf, at, 48 + v // 100)
-        v %= 100
-        at = _put1(buf, at, 48 + v // 10)
-    elif v >= 10:
-        at = _put1(buf, at, 48 + v // 10)
-    return _put1(buf, at, 48 + v % 10)
-
-
-def _put1(buf, at, b):
-    if at < len(buf):
-        buf[at] = b
-        at += 1
-    return at
-
-
-def _end(buf, at):
-    for i in range(at, len(buf)):
-        buf[i] = 0
-
-
 class GameScene(Scene):
     pausable = True
 
@@ -170,14 +97,7 @@ class GameScene(Scene):
         self.setup = setup
         self.n = n
         self.kinds = bytearray(setup.kinds)
-        self.names = []
-        for s in range(n):
-            nm = bytearray(_NAME_LEN)
-            src = setup.names[s].encode()
-            for i in range(min(len(src), _NAME_LEN)):
-                b = src[i]
-                nm[i] = b if 32 <= b < 127 else 63
-            self.names.append(nm)
+        self.names = [TX.from_str(setup.names[s], _NAME_LEN) for s in range(n)]
         self.record = Record(CAPACITY[variant], FIELDS)
         self.st = R.State(n, variant, self.record)
         self.rng = Rng(setup.seed)
@@ -437,8 +357,8 @@ class GameScene(Scene):
         i = rec.n - 1
         k = 1
         lines = self.lines
-        _end(lines[0], 0)
-        _end(lines[1], 0)
+        TX.end(lines[0], 0)
+        TX.end(lines[1], 0)
         while i >= 0 and k >= 0:
             if self._describe(i, lines[k]):
                 k -= 1
@@ -454,50 +374,50 @@ class GameScene(Scene):
         names = self.names
         at = 0
         if kind == R.E_START:
-            at = _put(buf, 0, names[a])
-            at = _put(buf, at, b" starts (highest draw)")
+            at = TX.put(buf, 0, names[a])
+            at = TX.put(buf, at, b" starts (highest draw)")
         elif kind == R.E_BUILD:
-            at = _put(buf, 0, names[a])
-            at = _put(buf, at, b" builds ")
-            at = _putn(buf, at, b)
-            at = _put(buf, at, b" on col ")
-            at = _putn(buf, at, c + 1)
+            at = TX.put(buf, 0, names[a])
+            at = TX.put(buf, at, b" builds ")
+            at = TX.put_int(buf, at, b)
+            at = TX.put(buf, at, b" on col ")
+            at = TX.put_int(buf, at, c + 1)
             if d == 4:
-                at = _put(buf, at, b": done")
+                at = TX.put(buf, at, b": done")
         elif kind == R.E_STACK or kind == R.E_CAP:
-            at = _put(buf, 0, names[a])
-            at = _put(buf, at, b" stacks " if kind == R.E_STACK else b" caps ")
+            at = TX.put(buf, 0, names[a])
+            at = TX.put(buf, at, b" stacks " if kind == R.E_STACK else b" caps ")
             if c == a:
-                at = _put(buf, at, b"own ")
+                at = TX.put(buf, at, b"own ")
             else:
-                at = _put(buf, at, names[c])
-                at = _put(buf, at, b"'s ")
-            at = _putn(buf, at, b)
+                at = TX.put(buf, at, names[c])
+                at = TX.put(buf, at, b"'s ")
+            at = TX.put_int(buf, at, b)
         elif kind == R.E_DISCARD:
-            at = _put(buf, 0, names[a])
-            at = _put(buf, at, b" discards ")
-            at = _putn(buf, at, b)
+            at = TX.put(buf, 0, names[a])
+            at = TX.put(buf, at, b" discards ")
+            at = TX.put_int(buf, at, b)
         elif kind == R.E_CLEAR:
-            at = _put(buf, 0, names[a])
-            at = _put(buf, at, b" col ")
-            at = _putn(buf, at, b + 1)
-            at = _put(buf, at, b" back to pool")
+            at = TX.put(buf, 0, names[a])
+            at = TX.put(buf, at, b" col ")
+            at = TX.put_int(buf, at, b + 1)
+            at = TX.put(buf, at, b" back to pool")
         elif kind == R.E_ELIMINATE:
-            at = _put(buf, 0, names[a])
-            at = _put(buf, at, b" is out (drew ")
-            at = _putn(buf, at, b)
-            at = _put(buf, at, b")")
+            at = TX.put(buf, 0, names[a])
+            at = TX.put(buf, at, b" is out (drew ")
+            at = TX.put_int(buf, at, b)
+            at = TX.put(buf, at, b")")
         elif kind == R.E_RESULT:
             for s in range(self.n):
                 if a & (1 << s):
                     if at:
-                        at = _put(buf, at, b"+")
-                    at = _put(buf, at, names[s])
-            at = _put(buf, at, (b" win", b" wins")[1 if a & (a - 1) == 0 else 0])
-            at = _put(buf, at, (b"", b": 3 columns", b": last left", b": pool empty")[b])
+                        at = TX.put(buf, at, b"+")
+                    at = TX.put(buf, at, names[s])
+            at = TX.put(buf, at, (b" win", b" wins")[1 if a & (a - 1) == 0 else 0])
+            at = TX.put(buf, at, (b"", b": 3 columns", b": last left", b": pool empty")[b])
         else:
             return False
-        _end(buf, at)
+        TX.end(buf, at)
         return True
 
     # -- drawing --------------------------------------------------------------------------------
@@ -530,8 +450,8 @@ class GameScene(Scene):
             self._dirty_log = False
             fb = g.fb
             fb.fill_rect(0, _LOG_Y - 1, 240, 20, P.BLACK)
-            _chars(fb, self.lines[0], 4, _LOG_Y, P.GREY)
-            _chars(fb, self.lines[1], 4, _LOG_Y + 10, P.WHITE)
+            TX.draw(g, self.lines[0], 4, _LOG_Y, P.GREY, mark=False)
+            TX.draw(g, self.lines[1], 4, _LOG_Y + 10, P.WHITE, mark=False)
             g.dirty(0, _LOG_Y - 1, 240, 20)
 
     # The board's pieces draw on the frame buffer directly and mark their whole area once: one
@@ -546,10 +466,10 @@ class GameScene(Scene):
             fb.text("A: back to the launcher", 4, 15, P.SILVER)
         elif self.mode == M_START:
             fb.text("Who starts?", 4, 3, P.YELLOW)
-            w = _chars(fb, self.names[seat], 4, 15, SEAT_COLOURS[seat])
+            w = TX.draw(g, self.names[seat], 4, 15, SEAT_COLOURS[seat], mark=False)
             fb.text(" starts - A" if self._any_human() else " starts", 4 + w, 15, P.SILVER)
         else:
-            w = _chars(fb, self.names[seat], 4, 3, SEAT_COLOURS[seat])
+            w = TX.draw(g, self.names[seat], 4, 3, SEAT_COLOURS[seat], mark=False)
             fb.text(" to play", 4 + w, 3, P.WHITE)
             if st.phase == R.P_PLAY and st.nlegal == 0:
                 fb.text("No place: out! (A)" if self._human(seat) else "No place: out!", 4, 15, P.RED)
@@ -602,7 +522,7 @@ class GameScene(Scene):
         fb.fill_rect(px + 1, py + 1, _PANEL_W - 2, 9, P.SLATE if turn or won else P.NAVY)
         if turn or won:
             fb.text(">" if turn else "*", px + 2, py + 2, P.YELLOW)
-        _chars(fb, self.names[s], px + 12, py + 2, SEAT_COLOURS[s] if alive else P.GREY)
+        TX.draw(g, self.names[s], px + 12, py + 2, SEAT_COLOURS[s] if alive else P.GREY, mark=False)
         if not alive:
             fb.text("out", px + 92, py + 2, P.RED)
         elif won:

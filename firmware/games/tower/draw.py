@@ -1,6 +1,6 @@
 """Drawing for the tower game: pieces as filled polygons, a tower world through a camera, text
-made of existing strings. Nothing allocates after Painter() is made: polygon coordinates go
-into arrays prebuilt for each vertex count, names are bytearrays drawn glyph by glyph.
+through core/text.py. Nothing allocates after Painter() is made: polygon coordinates go into
+arrays prebuilt for each vertex count.
 
 Colours are palette indices (core/palette.py). A piece's colour depends on its number only, so
 a piece looks the same on the shelf, in the auction and in a tower.
@@ -23,45 +23,8 @@ PCOL = (PAL.ORANGE, PAL.YELLOW, PAL.BROWN, PAL.RED, PAL.CYAN, PAL.GREEN, PAL.SIL
 SKY = PAL.NAVY
 TABLE = PAL.BROWN
 
-# one-character string literals for codes 32..126 (indexing a str at run time may allocate)
-GLYPHS = (' ', '!', '"', '#', '$', '%', '&', "'", '(', ')', '*', '+', ',', '-', '.', '/', '0',
-    '1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';', '<', '=', '>', '?', '@', 'A', 'B',
-    'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T',
-    'U', 'V', 'W', 'X', 'Y', 'Z', '[', '\\', ']', '^', '_', '`', 'a', 'b', 'c', 'd', 'e', 'f',
-    'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x',
-    'y', 'z', '{', '|', '}', '~')
 
 MAXV = const(8)
-
-
-def chars(g, data, x, y, c, most=30):
-    """Draw the bytes of `data` (codes 32..126, up to the first 0, at most `most`). Returns the
-    width in pixels."""
-    fb = g.fb
-    cx = x
-    n = len(data)
-    if n > most:
-        n = most
-    for i in range(n):
-        b = data[i]
-        if not b:
-            break
-        if 32 <= b < 127:
-            fb.text(GLYPHS[b - 32], cx, y, c)
-        cx += 8
-    if cx > x:
-        g.dirty(x, y, cx - x, 8)
-    return cx - x
-
-
-def name_bytes(s, n):
-    """A name as a bytearray of n printable bytes, 0-padded (made once, at start)."""
-    out = bytearray(n)
-    src = s.encode()
-    for i in range(min(len(src), n)):
-        b = src[i]
-        out[i] = b if 32 <= b < 127 else 63
-    return out
 
 
 class Painter:

@@ -21,6 +21,7 @@ from micropython import const
 
 from core import buttons as B
 from core import palette as PAL
+from core import text as TX
 from core import tilt as T
 from core.record import Record
 from core.rng import Rng
@@ -86,12 +87,8 @@ class GameScene(Scene):
         self.setup = setup
         self.n = n
         self.kinds = bytearray(setup.kinds)
-        self.names = [D.name_bytes(setup.names[s], NAME_LEN) for s in range(n)]
-        # the record's rows made from zero bytes (Record() would build a temporary list of
-        # every field first: a block as large again, on the Pico's fragmented heap)
-        self.record = Record(1, R.FIELDS)
-        self.record.capacity = R.CAPACITY
-        self.record.rows = array("i", bytes(4 * R.CAPACITY * self.record.width))
+        self.names = [TX.from_str(setup.names[s], NAME_LEN) for s in range(n)]
+        self.record = Record(R.CAPACITY, R.FIELDS)
         self.st = R.State(n, self.record, self.supply_opt)
         self.rng = Rng(setup.seed)
         self.brng = Rng(setup.seed ^ _BOT_MIX)
@@ -582,7 +579,7 @@ class GameScene(Scene):
             g.fill_rect(x, 0, w, MAIN_Y, PAL.SLATE if act else PAL.BLACK)
             alive = st.alive[s]
             won = self.over and st.v[R.V_WINNER] == s
-            nw = D.chars(g, self.names[s], x + 2, 2, SEAT_COL[s] if alive else PAL.GREY,
+            nw = TX.draw(g, self.names[s], x + 2, 2, SEAT_COL[s] if alive else PAL.GREY,
                          (w - 12) >> 3)
             if alive:
                 g.ellipse(x + 5, 15, 3, 3, PAL.YELLOW, True)
@@ -647,10 +644,10 @@ class GameScene(Scene):
             x = g.text("high bid ", 8, y, PAL.SILVER)
             x += g.number(st.v[R.V_HIGH], 8 + x, y, PAL.YELLOW)
             x += g.text(" by ", 8 + x, y, PAL.SILVER)
-            D.chars(g, self.names[st.v[R.V_HIGHSEAT]], 8 + x, y, SEAT_COL[st.v[R.V_HIGHSEAT]])
+            TX.draw(g, self.names[st.v[R.V_HIGHSEAT]], 8 + x, y, SEAT_COL[st.v[R.V_HIGHSEAT]])
         elif ph == R.P_PUSH:
             x = g.text("pushed by ", 8, y, PAL.SILVER)
-            x += D.chars(g, self.names[st.active], 8 + x, y, SEAT_COL[st.active])
+            x += TX.draw(g, self.names[st.active], 8 + x, y, SEAT_COL[st.active])
             x += g.text(", cost ", 8 + x, y, PAL.SILVER)
             g.number(st.v[R.V_COST], 8 + x, y, PAL.YELLOW)
         else:
@@ -926,7 +923,7 @@ class GameScene(Scene):
             for b in range(w.count()):
                 pb.body(fb, w, b, (sw >> 1) - 1, ty, shift, D.PCOL[w.piece(b)], PAL.BLACK)
             x = s * sw
-            D.chars(g, self.names[s], x + 2, MAIN_Y + MAIN_H - 24, SEAT_COL[s], (sw - 4) >> 3)
+            TX.draw(g, self.names[s], x + 2, MAIN_Y + MAIN_H - 24, SEAT_COL[s], (sw - 4) >> 3)
             if st.v[R.V_WINNER] == s:
                 g.text("winner", x + 2, MAIN_Y + MAIN_H - 12, PAL.YELLOW)
             elif not st.alive[s]:
@@ -945,7 +942,7 @@ class GameScene(Scene):
         if self.over:
             w = st.v[R.V_WINNER]
             if w >= 0:
-                x = D.chars(g, self.names[w], 4, y1, SEAT_COL[w])
+                x = TX.draw(g, self.names[w], 4, y1, SEAT_COL[w])
                 g.text(" wins!", 4 + x, y1, PAL.YELLOW)
             else:
                 g.text("Draw: every piece placed", 4, y1, PAL.YELLOW)
@@ -959,10 +956,10 @@ class GameScene(Scene):
         human = self._human(seat)
         sub = self.sub
         ph = st.phase
-        x = 4 + D.chars(g, nm, 4, y1, col)
+        x = 4 + TX.draw(g, nm, 4, y1, col)
         if sub == U_FALL:
             s = self.vseat
-            x = 4 + D.chars(g, self.names[s], 4, y1, SEAT_COL[s])
+            x = 4 + TX.draw(g, self.names[s], 4, y1, SEAT_COL[s])
             g.text("'s tower fell!", x, y1, PAL.RED)
             return
         if sub == U_AFTER:
@@ -1054,7 +1051,7 @@ class GameScene(Scene):
         if k == R.E_RESULT:
             return
         c = SEAT_COL[a] if 0 <= a < 4 else PAL.WHITE
-        x += D.chars(g, self.names[a], x, y, c)
+        x += TX.draw(g, self.names[a], x, y, c)
         if k == R.E_AGAIN:
             g.text(" was outbid: again", x, y, PAL.SILVER)
         elif k == R.E_BUILD:

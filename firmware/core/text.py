@@ -1,0 +1,77 @@
+"""Text made while a game runs, without allocating: lines built in bytearrays (names, logs,
+prompts) and drawn one glyph at a time.
+
+GLYPHS holds the one-character strings for codes 32..126 as literals, interned when this module
+loads: indexing a str at run time may intern a new one-character string, which allocates. Games
+import this module when they start; the console's own screens draw only constant strings.
+"""
+
+GLYPHS = (' ', '!', '"', '#', '$', '%', '&', "'", '(', ')', '*', '+', ',', '-', '.', '/', '0',
+    '1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';', '<', '=', '>', '?', '@', 'A', 'B',
+    'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T',
+    'U', 'V', 'W', 'X', 'Y', 'Z', '[', '\\', ']', '^', '_', '`', 'a', 'b', 'c', 'd', 'e', 'f',
+    'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x',
+    'y', 'z', '{', '|', '}', '~')
+
+
+def draw(g, data, x, y, c, most=30, mark=True):
+    """Draw the bytes of `data` (codes 32..126, up to the first 0, at most `most`) at x, y.
+    Marks the area dirty unless `mark` is False (a caller that marks a larger area itself).
+    Returns the width in pixels."""
+    fb = g.fb
+    cx = x
+    n = len(data)
+    if n > most:
+        n = most
+    for i in range(n):
+        b = data[i]
+        if not b:
+            break
+        if 32 <= b < 127:
+            fb.text(GLYPHS[b - 32], cx, y, c)
+        cx += 8
+    if mark and cx > x:
+        g.dirty(x, y, cx - x, 8)
+    return cx - x
+
+
+def put(buf, at, src):
+    """Copy the bytes of `src` (up to a 0) into buf from `at`, clipped; returns the new end."""
+    n = len(buf)
+    for i in range(len(src)):
+        b = src[i]
+        if not b:
+            break
+        if at < n:
+            buf[at] = b
+            at += 1
+    return at
+
+
+def put_int(buf, at, v):
+    """The decimal digits of 0 <= v < 100000 into buf from `at`, clipped; returns the new end."""
+    d = 10000
+    while d > 1 and d > v:
+        d //= 10
+    while d:
+        if at < len(buf):
+            buf[at] = 48 + (v // d) % 10
+            at += 1
+        d //= 10
+    return at
+
+
+def end(buf, at):
+    """Clear buf from `at` (a line ends at its first 0)."""
+    for i in range(at, len(buf)):
+        buf[i] = 0
+
+
+def from_str(s, n):
+    """`s` as a bytearray of n printable bytes, 0-padded (allocates: call when a game starts)."""
+    out = bytearray(n)
+    src = s.encode()
+    for i in range(min(len(src), n)):
+        b = src[i]
+        out[i] = b if 32 <= b < 127 else 63
+    return out
