@@ -337,7 +337,7 @@ def test_consistent_checksum_but_impossible_state_is_refused():
     snap = bytearray(_snap())
     body = snap[:-4]
     body[3 + 8] += 1                                   # one more 1 in the pool: 81 tiles
-    a, b = SNAP._sums(body, len(body))
+    a, b = storage.fletcher(body, len(body))
     fixed = bytes(body) + bytes([a & 255, a >> 8, b & 255, b >> 8])
     _refused(fixed)
     garbage = random.Random(1).randbytes(400)

@@ -16,7 +16,7 @@ alloc counts frames that allocated (each measured frame runs with the heap locke
 """
 import gc
 import sys
-import time
+from bench_clock import diff, ticks
 
 from core.gfx import Gfx
 
@@ -38,18 +38,6 @@ from games.tower import scenes as S  # noqa: E402
 ORDER = (3, 0, 2, 4, 1, 17, 19, 11, 10, 18, 5, 15, 13, 14, 6, 20, 21, 23, 24, 25, 26, 22,
          7, 8, 9, 12, 16, 3, 4, 2)
 PUSH_MS_PER_BYTE = 29.0 / 115200
-
-
-def ticks():
-    if hasattr(time, "ticks_us"):
-        return time.ticks_us()
-    return int(time.perf_counter() * 1000000)
-
-
-def diff(a, b):
-    if hasattr(time, "ticks_diff"):
-        return time.ticks_diff(a, b)
-    return a - b
 
 
 class Pad:

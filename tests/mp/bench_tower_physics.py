@@ -9,25 +9,13 @@ A final line gives the cost of a frame whose bodies all sleep, and the memory of
 """
 import gc
 import sys
-import time
+from bench_clock import diff, ticks
 
 from games.tower import physics as P
 
 PURE = len(sys.argv) > 1 and sys.argv[1] == "pure"
 ORDER = (3, 0, 2, 4, 1, 17, 19, 11, 10, 18, 5, 15, 13, 14, 6, 20, 21, 23, 24, 25, 26, 22,
          7, 8, 9, 12, 16, 3, 4, 2)
-
-
-def ticks():
-    if hasattr(time, "ticks_us"):
-        return time.ticks_us()
-    return int(time.perf_counter() * 1000000)
-
-
-def diff(a, b):
-    if hasattr(time, "ticks_diff"):
-        return time.ticks_diff(a, b)
-    return a - b
 
 
 def pile(n):

@@ -13,20 +13,12 @@ Layout (version 1):
 load() checks everything (also against the Setup the console stored with it) before any of it
 is used, and raises ValueError otherwise: a damaged save is refused whole, never half-loaded.
 """
+from core import storage
 from games.norespect import rules as R
 from games.norespect.events import EVENTS
 
 MAGIC = b"NR"
 VERSION = 1
-
-
-def _sums(data, n):
-    a = 1
-    b = 0
-    for i in range(n):
-        a = (a + data[i]) % 65521
-        b = (b + a) % 65521
-    return a, b
 
 
 def dump(st, rng, bot_rng4, record):
@@ -42,7 +34,7 @@ def dump(st, rng, bot_rng4, record):
     out.append(n & 255)
     out.append(n >> 8)
     out.extend(rows)
-    a, b = _sums(out, len(out))
+    a, b = storage.fletcher(out, len(out))
     out.append(a & 255)
     out.append(a >> 8)
     out.append(b & 255)
@@ -60,7 +52,7 @@ def load(data, st, rng, brng, record, setup):
     if len(data) < head + 4 or data[0:2] != MAGIC or data[2] != VERSION:
         raise ValueError("snapshot header")
     end = len(data) - 4
-    a, b = _sums(data, end)
+    a, b = storage.fletcher(data, end)
     if data[end] | (data[end + 1] << 8) != a or data[end + 2] | (data[end + 3] << 8) != b:
         raise ValueError("snapshot checksum")
     at = 3

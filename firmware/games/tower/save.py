@@ -20,6 +20,7 @@ damaged save is refused whole.
 """
 from array import array
 
+from core import storage
 from games.tower import bot as BOT
 from games.tower import place as PL
 from games.tower import rules as R
@@ -83,7 +84,7 @@ def dump(scene):
     _put16(out, rec.n)
     for i in range(rec.n * rec.width):
         _put32(out, rec.rows[i])
-    a, c = _sums(out, len(out))
+    a, c = storage.fletcher(out, len(out))
     _put16(out, a)
     _put16(out, c)
     return bytes(out)
@@ -98,7 +99,7 @@ def load(scene, data):
     if len(data) < 8 or data[0:2] != MAGIC or data[2] != VERSION:
         raise ValueError("snapshot header")
     end = len(data) - 4
-    a, c = _sums(data, end)
+    a, c = storage.fletcher(data, end)
     if _get16(data, end) != a or _get16(data, end + 2) != c:
         raise ValueError("snapshot checksum")
     try:
@@ -205,12 +206,3 @@ def _get16(data, at):
 def _get32(data, at):
     v = data[at] | (data[at + 1] << 8) | (data[at + 2] << 16) | (data[at + 3] << 24)
     return v - (1 << 32) if v & 0x80000000 else v
-
-
-def _sums(data, n):
-    a = 1
-    b = 0
-    for i in range(n):
-        a = (a + data[i]) % 65521
-        b = (b + a) % 65521
-    return a, b
