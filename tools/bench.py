@@ -36,6 +36,17 @@ def main(argv):
             if line.startswith("bench console "):
                 console_rows.append((line.split()[2], fields(line)))
         print()
+    print("## heap in use on the 32-bit port (WebAssembly: object sizes like the Pico's; .mpy "
+          "bytecode, pure kernels instead of viper; collected between top-level calls)")
+    for args in (["launcher"], ["norespect", "2"], ["norespect", "4"], ["tower", "2"], ["tower", "4"]):
+        r = mprun.run("wasm", os.path.join("tests", "mp", "mem_state.py"), args, mpy=True,
+                      cwd=mprun.ROOT, then="import gc; gc.collect(); print(gc.mem_alloc())")
+        if r.returncode:
+            failed += 1
+            print("bench memory32 %s failed: %s" % (" ".join(args), r.stderr.strip()[-200:]))
+        else:
+            print("bench memory32 %s heap=%s" % ("_".join(args), r.stdout.strip()))
+    print()
     if console_rows:
         print("| scene | frames | host ms/frame (max) | est. Pico ms/frame (max) | allocations/frame "
               "| peak gc.mem_alloc() | SPI bytes/frame (max) | idle: SPI bytes/frame (max) |")

@@ -6,6 +6,7 @@ firmware/ first, then tests/mp (stand-in hardware for scenario scripts), then an
     python tools/mprun.py unix|wasm SCRIPT [ARG]...
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -62,7 +63,9 @@ def compiled_firmware(arch="x64", src_dir=FIRMWARE, name="firmware"):
             cmd = [exe, "-o", tmp, "-s", rel, src]
             with open(src) as f:
                 text = f.read()
-            if "@micropython.viper" in text or "@micropython.native" in text:
+            if re.search(r"^\s*@micropython\.(viper|native)\s*\n\s*def ", text, re.M):
+                if arch == "bytecode":
+                    continue            # no machine code for this port: the pure twin runs
                 cmd.insert(1, "-march=" + arch)
             subprocess.run(cmd, check=True, capture_output=True)
             os.replace(tmp, dst)
@@ -75,13 +78,15 @@ def compiled_firmware(arch="x64", src_dir=FIRMWARE, name="firmware"):
 
 
 def run(port, script, args=(), paths=DEFAULT_PATHS, heapsize=None, timeout=1800, cwd=None,
-        mpy=False):
+        mpy=False, then=None):
     """Run SCRIPT on PORT ('unix' or 'wasm'); returns subprocess.CompletedProcess (text mode).
-    With mpy=True (unix only) the firmware and the test helpers are imported from compiled .mpy
-    files (the script itself still runs from source)."""
+    With mpy=True the firmware and the test helpers are imported from compiled .mpy files (the
+    script itself still runs from source; on the WebAssembly port, bytecode only). `then`
+    (WebAssembly only) is code run after the script as its own top-level call."""
     if mpy:
-        paths = [compiled_firmware() if p == FIRMWARE else
-                 compiled_firmware(src_dir=MP_TESTS, name="tests-mp") if p == MP_TESTS else p
+        arch = "x64" if port == "unix" else "bytecode"
+        paths = [compiled_firmware(arch) if p == FIRMWARE else
+                 compiled_firmware(arch, MP_TESTS, "tests-mp") if p == MP_TESTS else p
                  for p in paths]
     if port == "unix":
         cmd = [unix_binary()]
@@ -99,6 +104,8 @@ def run(port, script, args=(), paths=DEFAULT_PATHS, heapsize=None, timeout=1800,
             cmd += ["--path", p]
         if heapsize:
             cmd += ["--heapsize", str(heapsize)]
+        for code in ([then] if isinstance(then, str) else then or ()):
+            cmd += ["--then", code]
         cmd += [script] + list(args)
         env = dict(os.environ)
     else:

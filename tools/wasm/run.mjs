@@ -1,6 +1,8 @@
 // Run a MicroPython script on the 32-bit WebAssembly port (31-bit small ints, like the Pico).
-// usage: node run.mjs [--path DIR]... [--heapsize BYTES] SCRIPT [ARG]...
+// usage: node run.mjs [--path DIR]... [--heapsize BYTES] [--then CODE]... SCRIPT [ARG]...
 // Each --path DIR is copied into the in-memory filesystem and put on sys.path in order.
+// Each --then CODE runs after the script as a separate top-level call: this port collects
+// garbage only between top-level calls, so CODE sees the heap as the script left it, collected.
 // Exit status: 0 when the script ends normally, 1 on an uncaught Python exception.
 import fs from "fs";
 import path from "path";
@@ -9,10 +11,12 @@ import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 const args = process.argv.slice(2);
 const paths = [];
 let heapsize = 8 * 1024 * 1024;
+const then = [];
 while (args.length && args[0].startsWith("--")) {
   const opt = args.shift();
   if (opt === "--path") paths.push(args.shift());
   else if (opt === "--heapsize") heapsize = parseInt(args.shift(), 10);
+  else if (opt === "--then") then.push(args.shift());
   else { console.error("unknown option " + opt); process.exit(2); }
 }
 if (!args.length) { console.error("usage: node run.mjs [--path DIR]... SCRIPT [ARG]..."); process.exit(2); }
@@ -30,7 +34,7 @@ function copyTree(src, dst) {
     if (name === "__pycache__" || name === "node_modules" || name.startsWith(".")) continue;
     const s = path.join(src, name), d = dst + "/" + name;
     if (fs.statSync(s).isDirectory()) copyTree(s, d);
-    else if (name.endsWith(".py") || name.endsWith(".json") || name.endsWith(".bin") || name.endsWith(".txt"))
+    else if (/\.(py|mpy|json|bin|txt)$/.test(name))
       mp.FS.writeFile(d, fs.readFileSync(s));
   }
 }
@@ -43,10 +47,14 @@ let code = "import sys\n";
 code += "sys.path[:0] = " + JSON.stringify(sysPaths) + "\n";
 code += "sys.argv[:] = " + JSON.stringify(argv) + "\n";
 mp.runPython(code);
-try {
-  mp.runPython(fs.readFileSync(script, "utf8"));
-} catch (error) {
-  if (error.name !== "PythonError") throw error;
-  if (error.type !== "SystemExit") { process.stderr.write(error.message + "\n"); process.exit(1); }
+function run(code) {
+  try {
+    mp.runPython(code);
+  } catch (error) {
+    if (error.name !== "PythonError") throw error;
+    if (error.type !== "SystemExit") { process.stderr.write(error.message + "\n"); process.exit(1); }
+  }
 }
+run(fs.readFileSync(script, "utf8"));
+for (const code of then) run(code);
 process.exit(0);
