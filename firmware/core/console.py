@@ -10,10 +10,10 @@ Allocation points (never inside a game's frames): boot, starting or resuming a g
 save, leaving a game (its modules are dropped and the heap collected), opening the settings or a
 game's setup screen from the launcher, the error path.
 
-Memory: only the launcher, the error screen and the services every scene needs stay loaded.
-Other console scenes are imported when first wanted (scene()) and dropped when the launcher is
-back on top; a game's pause menu and hand-off screen are loaded as it starts, so nothing is
-imported while it runs.
+Memory: only the launcher and the services every scene needs stay loaded. Other console scenes
+are imported when first wanted (scene()) and dropped when the launcher is back on top; a game's
+pause menu and hand-off screen are loaded as it starts, so nothing is imported while it runs;
+the error screen is imported when an error happens, after the failed game is dropped.
 """
 import gc
 from array import array
@@ -38,8 +38,7 @@ SUSPEND_MAGIC = b"PTsv"
 _OP_NONE = const(0)
 _OP_PUSH = const(1)
 _OP_POP = const(2)
-_OP_REPLACE = const(3)
-_OP_HOME = const(4)
+_OP_HOME = const(3)
 
 # console scenes loaded on demand: name -> (module, class)
 _LAZY = {
@@ -158,10 +157,6 @@ class Console:
     def pop(self):
         self._op = _OP_POP
 
-    def replace(self, scene):
-        self._op = _OP_REPLACE
-        self._op_scene = scene
-
     def home(self):
         """Back to the launcher, leaving any game (it is not saved)."""
         self._op = _OP_HOME
@@ -177,8 +172,6 @@ class Console:
         elif op == _OP_POP and self._depth > 1:
             self._depth -= 1
             self._stack[self._depth] = None
-        elif op == _OP_REPLACE:
-            self._stack[self._depth - 1] = s
         elif op == _OP_HOME:
             if self.game is not None:
                 self._drop_game()

@@ -4,7 +4,7 @@
     update(console)     one fixed step: read console.buttons / console.tilt, change state
     draw(gfx, full)     draw what changed since the last draw; everything when `full`
 
-Scene changes requested during update (console.push/pop/replace/home) take effect after it.
+Scene changes requested during update (console.push/pop/home) take effect after it.
 A scene with `pausable = True` (every game) gets the pause menu on Y or joystick press.
 """
 
