@@ -20,6 +20,7 @@ SCEN = os.path.join(ROOT, "tests", "mp", "tower_physics_scenarios.py")
 TOWER = os.path.join(FIRMWARE, "games", "tower")
 SHIMS = os.path.join(ROOT, "host_sim", "shims")
 PX = 1024
+TV = 260                # the first vertex in physics.T16
 
 
 def cpython(*args):
@@ -186,9 +187,9 @@ def test_piece_sizes_suit_the_screen_and_the_fixed_point_ranges():
         xs = [v for poly in parts for v in poly[0::2]]
         ys = [v for poly in parts for v in poly[1::2]]
         assert 10 <= max(max(xs) - min(xs), max(ys) - min(ys)) <= 70, name
-        a2, rho2, rmax = P.PIECE_INFO[i]
+        a2, rmax, irho2 = P.PT[8 * i + 3], P.PT[8 * i + 4], P.PT[8 * i + 2]
         assert rmax <= 64 * 64, name                 # parts within 64 px of the centroid
-        assert rho2 >= 20 * 4096, name               # radius of gyration >= 4.5 px
+        assert irho2 <= 2 ** 19 // 20, name          # radius of gyration >= 4.5 px
         assert a2 >= 2 * 150, name
 
 
@@ -196,8 +197,7 @@ def test_no_two_pieces_alike():
     from games.tower import physics as P
     sigs = set()
     for i, (name, parts) in enumerate(_polys()):
-        a2, rho2, rmax = P.PIECE_INFO[i]
-        sig = (a2, rho2, sum(len(p) for p in parts))
+        sig = (P.PT[8 * i + 3], P.PT[8 * i + 2], sum(len(p) for p in parts))
         assert sig not in sigs, name
         sigs.add(sig)
 
@@ -237,20 +237,55 @@ def test_mass_properties_match_a_float_computation():
                 io += c * (x0 * x0 + x0 * x1 + x1 * x1 + y0 * y0 + y0 * y1 + y1 * y1) / 12
         cx, cy = sx / area, sy / area
         rho2 = io / area - cx * cx - cy * cy
-        invm, irho, irho2 = P.PIECE_MASS[i]
+        invm, irho, irho2 = P.PT[8 * i:8 * i + 3]
         assert abs(invm - 2 ** 22 / area) <= 1, name
         assert abs(irho - 2 ** 16 / math.sqrt(rho2)) <= 1, name
         assert abs(irho2 - 2 ** 19 / rho2) <= 1, name
         # the first table vertex is the first polygon vertex relative to the centroid (Q6)
-        first = P.PIECE_PARTS[i][0][0]
-        lx, ly = P.T16[P.TV + 4 * first], P.T16[P.TV + 4 * first + 1]
+        first = P.PT[P.PT[8 * i + 7]]
+        assert P.PT[8 * i + 5] == len(parts), name
+        assert P.PT[8 * i + 6] == sum(len(p) // 2 for p in parts), name
+        lx, ly = P.T16[TV + 4 * first], P.T16[TV + 4 * first + 1]
         assert abs(lx - 64 * (parts[0][0] - cx)) <= 1 and abs(ly - 64 * (parts[0][1] - cy)) <= 1, name
-        nx, ny = P.T16[P.TV + 4 * first + 2], P.T16[P.TV + 4 * first + 3]
+        nx, ny = P.T16[TV + 4 * first + 2], P.T16[TV + 4 * first + 3]
         assert abs(math.hypot(nx, ny) - 16384) <= 2, name
 
 
 def test_world_memory_is_small():
     from games.tower import physics as P
-    world, shared = P.memory_bytes()
-    assert world < 8 * 1024
-    assert shared < 8 * 1024
+    w = P.World()
+    assert 4 * len(w.w32) + 2 * len(w.w16) < 8 * 1024
+    assert 4 * len(P.S32) + 2 * (len(P.S16) + len(P.T16) + len(P.PT)) < 8 * 1024
+
+
+def _private_consts(path):
+    import ast
+    out = {}
+    for node in ast.parse(open(path).read()).body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+                isinstance(node.targets[0], ast.Name) and node.targets[0].id.startswith("_") and \
+                isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "const":
+            out[node.targets[0].id] = ast.literal_eval(node.value.args[0])
+    return out
+
+
+def test_private_constants_agree_across_the_tower_modules():
+    """Layout constants are private (compile-time) copies in each module that uses them: the same
+    name must mean the same value everywhere, and the copies must match what they describe."""
+    seen = {}
+    for m in sorted(os.listdir(TOWER)):
+        if m.endswith(".py"):
+            for name, v in _private_consts(os.path.join(TOWER, m)).items():
+                seen.setdefault(name, {})[m] = v
+    for name, where in seen.items():
+        assert len(set(where.values())) == 1, (name, where)
+    k = {n: w.popitem()[1] for n, w in seen.items()}
+    assert k["_OB"] == k["_HS"] and k["_OA"] == k["_OB"] + (k["_MAXB"] + 1) * k["_BS"]
+    assert k["_OK"] == k["_OA"] + 4 * k["_MAXP"] and k["_W32N"] == k["_OK"] + 3 * k["_MAXC"]
+    assert k["_OV"] == k["_MAXP"] * k["_PS"] and k["_W16N"] == k["_OV"] + 4 * k["_MAXV"]
+    assert k["_S16N"] == k["_MAXC"] * k["_CS"] and k["_SUF"] == 3 * k["_MAXC"]
+    assert k["_SMR"] == k["_SUF"] + k["_MAXB"] + 1 and k["_S32N"] == k["_SMR"] + k["_MAXB"] + 1
+    from games.tower import physics as P
+    from games.tower import rules as R
+    assert k["_PP0"] == k["_PW"] * P.NPIECES == k["_PW"] * R.NPIECES
+    assert k["_TV"] >= 257

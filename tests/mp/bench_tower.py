@@ -124,11 +124,24 @@ def physics(n):
     line("physics_%dawake" % n, diff(ticks(), t0) / 30 / 1000, bad, -1, awake // 30)
 
 
+def parts(piece):
+    """((first vertex in P.T16, count), ...) of the piece's parts (physics.PT)."""
+    pp = P.PT[piece * 8 + 7]
+    return [(P.PT[pp + 2 * i], P.PT[pp + 2 * i + 1]) for i in range(P.PT[piece * 8 + 5])]
+
+
+def memory_bytes():
+    """(bytes of one World's arrays, bytes shared by all worlds) on a 32-bit port."""
+    w = P.World(PURE)
+    return 4 * len(w.w32) + 2 * len(w.w16), \
+        4 * len(P.S32) + 2 * (len(P.S16) + len(P.T16) + len(P.PT))
+
+
 def half_height(piece):
     lo = 0
-    for first, k in P.PIECE_PARTS[piece]:
+    for first, k in parts(piece):
         for v in range(first, first + k):
-            y = P.T16[P.TV + 4 * v + 1]
+            y = P.T16[260 + 4 * v + 1]
             if y < lo:
                 lo = y
     return -lo << 4
@@ -136,9 +149,9 @@ def half_height(piece):
 
 def top(piece):
     hi = 0
-    for first, k in P.PIECE_PARTS[piece]:
+    for first, k in parts(piece):
         for v in range(first, first + k):
-            y = P.T16[P.TV + 4 * v + 1]
+            y = P.T16[260 + 4 * v + 1]
             if y > hi:
                 hi = y
     return hi << 4
@@ -256,4 +269,4 @@ for k in (10, 20, 26):
 settled()
 game_hard()
 print("bench tower memory world=%d shared=%d path=%s" % (
-    P.memory_bytes()[0], P.memory_bytes()[1], "pure" if PURE or P._vip is None else "viper"))
+    memory_bytes()[0], memory_bytes()[1], "pure" if PURE or P._vip is None else "viper"))

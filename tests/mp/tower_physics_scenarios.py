@@ -17,6 +17,7 @@ from games.tower import physics as P
 
 STEPS = 600
 PXU = P.PX
+TV = 260                # the first vertex in P.T16
 
 # piece numbers (pieces.PIECES)
 LONG, SHORT, BEAM, BRICK, BIGCUBE, SMALLCUBE, POLE, RAMP, ROOF, SPIRE = range(10)
@@ -24,12 +25,34 @@ BUCKET, FRUSTUM, HALFDISC, BALL, EGG, NUT, DIAMOND, PARA, HOUSE, DIE = range(10,
 L_, T_, ARCH, STEP, CROSS, TREE, EGGCUP = range(20, 27)
 
 
+def parts(piece):
+    """((first vertex in P.T16, count), ...) of the piece's parts (physics.PT)."""
+    pp = P.PT[piece * 8 + 7]
+    return [(P.PT[pp + 2 * i], P.PT[pp + 2 * i + 1]) for i in range(P.PT[piece * 8 + 5])]
+
+
+def state_hash(w):
+    """A hash of the saved form (World.serialize()), below 2**30."""
+    buf = bytearray(w.state_size())
+    w.serialize(buf)
+    h1 = 0
+    h2 = 0
+    for c in buf:
+        h1 = (h1 * 257 + c) % 1000003
+        h2 = (h2 * 263 + c) % 999983
+    return (h1 << 9) ^ h2
+
+
+def substeps(w):
+    return w.w32[16]
+
+
 def half_height(piece):
     """Distance from centroid down to the lowest vertex at angle 0, Q10 px."""
     lo = 0
-    for first, n in P.PIECE_PARTS[piece]:
+    for first, n in parts(piece):
         for k in range(first, first + n):
-            y = P.T16[P.TV + 4 * k + 1]
+            y = P.T16[TV + 4 * k + 1]
             if y < lo:
                 lo = y
     return -lo << 4
@@ -37,9 +60,9 @@ def half_height(piece):
 
 def top(piece):
     hi = 0
-    for first, n in P.PIECE_PARTS[piece]:
+    for first, n in parts(piece):
         for k in range(first, first + n):
-            y = P.T16[P.TV + 4 * k + 1]
+            y = P.T16[TV + 4 * k + 1]
             if y > hi:
                 hi = y
     return hi << 4
@@ -47,9 +70,9 @@ def top(piece):
 
 def right(piece):
     hi = 0
-    for first, n in P.PIECE_PARTS[piece]:
+    for first, n in parts(piece):
         for k in range(first, first + n):
-            x = P.T16[P.TV + 4 * k]
+            x = P.T16[TV + 4 * k]
             if x > hi:
                 hi = x
     return hi << 4
@@ -155,7 +178,7 @@ def make(name, pure):
 def run(w, steps):
     for i in range(steps):
         w.step()
-        if w.carried() >= 0 and w.substeps() >= 240:
+        if w.carried() >= 0 and substeps(w) >= 240:
             w.release()
 
 
@@ -166,7 +189,7 @@ def locked_run(w, steps):
         micropython.heap_lock()
         try:
             w.step()
-            if w.carried() >= 0 and w.substeps() >= 240:
+            if w.carried() >= 0 and substeps(w) >= 240:
                 w.release()
         except BaseException as e:      # noqa: B036 - WebAssembly hangs on an escape here
             err = e
@@ -200,7 +223,7 @@ def facts(name):
         print("drift_q10", d)
         print("turned", sum(1 for b in range(n) if w.angle(b) != a0[b]))
         print("collapsed", w.collapsed())
-        print("max_contacts", w.contacts())
+        print("max_contacts", w.w32[15])
     elif name.startswith("tip"):
         hit = -1
         for f in range(1, 901):
@@ -238,7 +261,7 @@ def main(argv):
         if mode == "lock":
             err = locked_run(w, STEPS)
             if err is None:
-                print(name, "lock ok", w.state_hash())
+                print(name, "lock ok", state_hash(w))
             else:
                 print(name, "lock FAIL", err)
         elif mode == "save":
@@ -247,13 +270,13 @@ def main(argv):
             w.serialize(buf)
             w2 = P.World(False)
             w2.restore(buf)
-            same = w2.state_hash() == w.state_hash()
+            same = state_hash(w2) == state_hash(w)
             run(w, STEPS // 2)
             run(w2, STEPS // 2)
-            print(name, "save", w.state_hash(), w2.state_hash(), "restored_equal" if same else "restored_differs")
+            print(name, "save", state_hash(w), state_hash(w2), "restored_equal" if same else "restored_differs")
         else:
             run(w, STEPS)
-            print(name, w.state_hash(), w.awake(), w.collapsed())
+            print(name, state_hash(w), w.awake(), w.collapsed())
 
 
 main(sys.argv[1:])

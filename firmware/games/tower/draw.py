@@ -1,6 +1,6 @@
 """Drawing for the tower game: pieces as filled polygons, a tower world through a camera, text
 through core/text.py. Nothing allocates after Painter() is made: polygon coordinates go into
-arrays prebuilt for each vertex count.
+views of one array made with it.
 
 Colours are palette indices (core/palette.py). A piece's colour depends on its number only, so
 a piece looks the same on the shelf, in the auction and in a tower.
@@ -11,31 +11,54 @@ from micropython import const
 
 from core import palette as PAL
 from games.tower import physics as P
-from games.tower.physics import (OB, BS, OA, PS, OV, B_PX, B_PY, B_P0, B_NP, B_PIECE,
-                                 P_V0, P_NV)
+
+# copies of physics_kern's layout (tests/test_tower_physics.py checks them)
+_OB = const(20)
+_BS = const(18)
+_OA = const(614)
+_PS = const(4)
+_OV = const(192)
+_B_PX = const(0)
+_B_PY = const(1)
+_B_P0 = const(14)
+_B_NP = const(15)
+_P_TV0 = const(1)
+_P_V0 = const(2)
+_P_NV = const(3)
+_TV = const(260)
+_PW = const(8)
+_PT_NP = const(5)
+_PT_PP = const(7)
+_PP0 = const(216)           # _PW * 27: the parts' records in PT
 
 # one colour per piece (pieces.PIECES order)
-PCOL = (PAL.ORANGE, PAL.YELLOW, PAL.BROWN, PAL.RED, PAL.CYAN, PAL.GREEN, PAL.SILVER,
+PCOL = bytes((PAL.ORANGE, PAL.YELLOW, PAL.BROWN, PAL.RED, PAL.CYAN, PAL.GREEN, PAL.SILVER,
         PAL.PURPLE, PAL.PINK, PAL.BLUE, PAL.ORANGE, PAL.FOREST, PAL.YELLOW, PAL.RED,
         PAL.WHITE, PAL.SILVER, PAL.CYAN, PAL.GREEN, PAL.PINK, PAL.WHITE, PAL.BLUE,
-        PAL.PURPLE, PAL.BROWN, PAL.FOREST, PAL.ORANGE, PAL.GREEN, PAL.YELLOW)
+        PAL.PURPLE, PAL.BROWN, PAL.FOREST, PAL.ORANGE, PAL.GREEN, PAL.YELLOW))
 
 SKY = PAL.NAVY
 TABLE = PAL.BROWN
 
 
-MAXV = const(8)
+_PVMAX = const(8)
 
 
 class Painter:
     """Polygon drawing into a FrameBuffer (the console's, or a clipped view of it)."""
 
     def __init__(self):
-        self.cz = tuple(array("h", [0] * (2 * n)) for n in range(MAXV + 1))
-        # screen polygons of each piece's parts as last placed (a piece is in one world only)
-        self.pz = tuple(tuple(array("h", [0] * (2 * n)) for _, n in parts)
-                        for parts in P.PIECE_PARTS)
-        self.out = array("i", [0] * (2 * MAXV))
+        pt = P.PT
+        nv = (len(P.T16) - _TV) >> 2     # vertices of all pieces
+        pp = _PP0
+        # screen polygons of every part of every piece as last placed (a piece is in one world
+        # only): views into one array, part k of the table at pz[k]; then one polygon for piece()
+        z = self.z = array("h", bytes(4 * (nv + _PVMAX)))
+        m = memoryview(z)
+        self.pz = tuple(m[2 * pt[pp + 2 * k]:2 * (pt[pp + 2 * k] + pt[pp + 2 * k + 1])]
+                        for k in range((len(pt) - pp) >> 1))
+        self.cz = tuple(m[2 * nv:2 * (nv + n)] for n in range(_PVMAX + 1))
+        self.out = array("i", bytes(8 * _PVMAX))
         # bounding box of the last polygon drawn (screen pixels of the FrameBuffer used)
         self.x0 = 0
         self.y0 = 0
@@ -46,19 +69,20 @@ class Painter:
         """Piece at angle 0 with its centroid at (cx, cy), scaled by 2**-shift. Returns the
         bounding box in x0..y1."""
         t16 = P.T16
-        parts = P.PIECE_PARTS[piece]
+        pt = P.PT
         s = 6 + shift
         h = 1 << (s - 1)
         bx0 = 9999
         by0 = 9999
         bx1 = -9999
         by1 = -9999
-        for i in range(len(parts)):
-            first = parts[i][0]
-            n = parts[i][1]
+        pp = pt[piece * _PW + _PT_PP]
+        for i in range(pt[piece * _PW + _PT_NP]):
+            first = pt[pp + 2 * i]
+            n = pt[pp + 2 * i + 1]
             cz = self.cz[n]
             for k in range(n):
-                o = P.TV + 4 * (first + k)
+                o = _TV + 4 * (first + k)
                 x = cx + ((t16[o] + h) >> s)
                 y = cy - ((t16[o + 1] + h) >> s)
                 cz[2 * k] = x
@@ -84,47 +108,44 @@ class Painter:
         into its piece's arrays, straight from the world's vertex cache."""
         w32 = w.w32
         w16 = w.w16
-        o = OB + b * BS
-        x6 = w32[o + B_PX] >> 4
-        y6 = w32[o + B_PY] >> 4
-        p0 = w32[o + B_P0]
-        arrs = self.pz[w32[o + B_PIECE]]
+        z = self.z
+        o = _OB + b * _BS
+        p0 = w32[o + _B_P0]
         s = 6 + shift
         h = 1 << (s - 1)
-        x6 += h
-        y6 += h
-        for i in range(w32[o + B_NP]):
-            q = (p0 + i) * PS
-            v = OV + (w16[q + P_V0] << 2)
-            cz = arrs[i]
-            k = 0
-            for _ in range(w16[q + P_NV]):
-                cz[k] = ox + ((x6 + w16[v]) >> s)
-                cz[k + 1] = oy - ((y6 + w16[v + 1]) >> s)
+        x6 = (w32[o + _B_PX] >> 4) + h
+        y6 = (w32[o + _B_PY] >> 4) + h
+        for q in range(p0 * _PS, (p0 + w32[o + _B_NP]) * _PS, _PS):
+            v = _OV + (w16[q + _P_V0] << 2)
+            k = w16[q + _P_TV0] << 1           # the part's polygon in z (pz)
+            for _ in range(w16[q + _P_NV]):
+                z[k] = ox + ((x6 + w16[v]) >> s)
+                z[k + 1] = oy - ((y6 + w16[v + 1]) >> s)
                 k += 2
                 v += 4
 
     def fill(self, fb, piece, colour, edge):
         """Draw a piece's polygons as last placed."""
-        arrs = self.pz[piece]
-        for i in range(len(arrs)):
-            fb.poly(0, 0, arrs[i], colour, True)
+        pt = P.PT
+        k = (pt[piece * _PW + _PT_PP] - _PP0) >> 1
+        for i in range(k, k + pt[piece * _PW + _PT_NP]):
+            fb.poly(0, 0, self.pz[i], colour, True)
             if edge >= 0:
-                fb.poly(0, 0, arrs[i], edge, False)
+                fb.poly(0, 0, self.pz[i], edge, False)
 
     def box(self, w, b, ox, oy, shift):
         """Bounding box of body b on screen, from the world's part bounding boxes (x0..y1)."""
         w32 = w.w32
-        o = OB + b * BS
-        p0 = w32[o + B_P0]
+        o = _OB + b * _BS
+        p0 = w32[o + _B_P0]
         s = 6 + shift
         h = 1 << (s - 1)
-        a = OA + (p0 << 2)
+        a = _OA + (p0 << 2)
         x0 = w32[a]
         y0 = w32[a + 1]
         x1 = w32[a + 2]
         y1 = w32[a + 3]
-        for _ in range(1, w32[o + B_NP]):
+        for _ in range(1, w32[o + _B_NP]):
             a += 4
             if w32[a] < x0:
                 x0 = w32[a]

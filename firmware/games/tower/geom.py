@@ -15,7 +15,14 @@ from micropython import const
 
 from core import fixed
 from games.tower import physics as P
-from games.tower.physics import F_FOUND
+
+# copies of physics' layout (tests/test_tower_physics.py checks them)
+_TV = const(260)
+_PW = const(8)
+_PT_A2 = const(3)
+_PT_NP = const(5)
+_PT_PP = const(7)
+_F_FOUND = const(32)
 
 NCOL = const(120)
 PJ = const(32)              # relative columns -32..31 (a vertex is at most 64 px from the centroid)
@@ -52,11 +59,18 @@ def atan2(y, x):
 def _verts(piece):
     """(x, y) Q6 of every vertex of every part of a piece, relative to its centroid."""
     out = []
-    for first, n in P.PIECE_PARTS[piece]:
+    for first, n in _parts(piece):
         for k in range(first, first + n):
-            o = P.TV + 4 * k
+            o = _TV + 4 * k
             out.append((P.T16[o], P.T16[o + 1]))
     return out
+
+
+def _parts(piece):
+    """((first table vertex, count), ...) of the piece's parts."""
+    pt = P.PT
+    pp = pt[piece * _PW + _PT_PP]
+    return [(pt[pp + 2 * i], pt[pp + 2 * i + 1]) for i in range(pt[piece * _PW + _PT_NP])]
 
 
 def _rot(v, a):
@@ -83,10 +97,10 @@ def rest_angles(piece, most=4):
     `most` longest resting edges first. Runs when a game starts (allocates)."""
     verts = _verts(piece)
     cands = []
-    for first, n in P.PIECE_PARTS[piece]:
+    for first, n in _parts(piece):
         for k in range(n):
-            o0 = P.TV + 4 * (first + k)
-            o1 = P.TV + 4 * (first + (k + 1) % n)
+            o0 = _TV + 4 * (first + k)
+            o1 = _TV + 4 * (first + (k + 1) % n)
             ex = P.T16[o1] - P.T16[o0]
             ey = P.T16[o1 + 1] - P.T16[o0 + 1]
             a = (49152 - atan2(-ex, ey)) & 0xFFFF     # outward normal (ey, -ex) turned down
@@ -154,11 +168,11 @@ class Geom:
         """Add body b of world w to the skyline and the tower's mass figures."""
         out = self.out
         sky = self.sky
-        a2 = P.PIECE_INFO[w.piece(b)][0]
+        a2 = P.PT[w.piece(b) * _PW + _PT_A2]
         self.mass += a2
         self.momx += a2 * (w.x(b) >> 8)
         self.empty = False
-        found = w.flags(b) & F_FOUND
+        found = w.flags(b) & _F_FOUND
         for part in range(w.parts(b)):
             n = w.outline(b, part, out)
             if found:
@@ -230,12 +244,13 @@ class Geom:
         t16 = P.T16
         j0 = PJ
         j1 = -PJ - 1
-        parts = P.PIECE_PARTS[piece]
-        for i in range(len(parts)):
-            first = parts[i][0]
-            n = parts[i][1]
+        pt = P.PT
+        pp = pt[piece * _PW + _PT_PP]
+        for i in range(pt[piece * _PW + _PT_NP]):
+            first = pt[pp + 2 * i]
+            n = pt[pp + 2 * i + 1]
             for k in range(n):
-                o = P.TV + 4 * (first + k)
+                o = _TV + 4 * (first + k)
                 x = t16[o]
                 y = t16[o + 1]
                 rv[2 * k] = (x * c - y * s) >> 14
@@ -286,7 +301,7 @@ class Geom:
             if top[j] >= hi - 64:
                 f += 2
         self.pflat = f
-        self.pa2 = P.PIECE_INFO[piece][0]
+        self.pa2 = pt[piece * _PW + _PT_A2]
 
     # -- a drop test -------------------------------------------------------------------------
     def evaluate(self, c0, first):

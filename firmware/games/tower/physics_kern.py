@@ -16,147 +16,147 @@ Units (see docs/tower-physics.md): world y up, table line y = 0.
 from micropython import const
 
 # -- capacities (one world) --
-MAXB = const(32)        # bodies
-GROUND = const(32)      # index of the static ground body (a zero slot after the bodies)
-MAXP = const(48)        # convex parts
-MAXV = const(256)       # vertex slots
-MAXC = const(96)        # contact points
-GPART = const(63)       # part number of the table in contact keys
+_MAXB = const(32)        # bodies
+_GROUND = const(32)      # index of the static ground body (a zero slot after the bodies)
+_MAXP = const(48)        # convex parts
+_MAXV = const(256)       # vertex slots
+_MAXC = const(96)        # contact points
+_GPART = const(63)       # part number of the table in contact keys
 
-# -- world header, W32[0:HS] --
-H_NB = const(0)         # bodies in use
-H_NP = const(1)         # parts in use
-H_NV = const(2)         # vertex slots in use
-H_NK = const(3)         # contact points in the warm-start cache
-H_GX = const(4)         # gravity, Q10 px per substep per substep
-H_GY = const(5)
-H_CAR = const(6)        # carried body or -1
-H_TX = const(7)         # carried target, Q10 px
-H_TY = const(8)
-H_TA = const(9)         # carried target angle, Q8 brads
-H_WOKE = const(10)      # set by k_collide when it woke a sleeping island
-H_XMIN = const(11)      # play area, Q10 px: leaving it sets F_OUT
-H_XMAX = const(12)
-H_YMAX = const(13)
-H_AWAKE = const(14)     # awake dynamic bodies after the last substep
-H_NC = const(15)        # contact points of the last substep
-H_SUB = const(16)       # substeps run
-H_GSX = const(17)       # gravity when the last island fell asleep
-H_GSY = const(18)
-HS = const(20)
+# -- world header, W32[0:_HS] --
+_H_NB = const(0)         # bodies in use
+_H_NP = const(1)         # parts in use
+_H_NV = const(2)         # vertex slots in use
+_H_NK = const(3)         # contact points in the warm-start cache
+_H_GX = const(4)         # gravity, Q10 px per substep per substep
+_H_GY = const(5)
+_H_CAR = const(6)        # carried body or -1
+_H_TX = const(7)         # carried target, Q10 px
+_H_TY = const(8)
+_H_TA = const(9)         # carried target angle, Q8 brads
+_H_WOKE = const(10)      # set by k_collide when it woke a sleeping island
+_H_XMIN = const(11)      # play area, Q10 px: leaving it sets _F_OUT
+_H_XMAX = const(12)
+_H_YMAX = const(13)
+_H_AWAKE = const(14)     # awake dynamic bodies after the last substep
+_H_NC = const(15)        # contact points of the last substep
+_H_SUB = const(16)       # substeps run
+_H_GSX = const(17)       # gravity when the last island fell asleep
+_H_GSY = const(18)
+_HS = const(20)
 
-# -- bodies, W32[OB + b * BS + field] --
-B_PX = const(0)         # centroid, Q10 px
-B_PY = const(1)
-B_ANG = const(2)        # Q8 brads, 0 .. 2**24 - 1
-B_VX = const(3)         # Q10 px per substep
-B_VY = const(4)
-B_W = const(5)          # Q15 rad per substep
-B_COS = const(6)        # Q14
-B_SIN = const(7)
-B_INVM = const(8)       # 2**22 / area (0: kinematic or ground)
-B_IRHO = const(9)       # 2**16 / radius of gyration (px)
-B_IRHO2 = const(10)     # 2**19 / radius of gyration squared
-B_FLAGS = const(11)
-B_REST = const(12)      # substeps spent slow
-B_PIECE = const(13)
-B_P0 = const(14)        # first part
-B_NP = const(15)        # part count
-B_ISL = const(16)       # island id while asleep
-BS = const(18)
-OB = const(20)                  # HS
-OA = const(614)                 # OB + (MAXB + 1) * BS: part AABBs, 4 each, Q6 px
-OK = const(806)                 # OA + MAXP * 4: warm-start cache, 3 each (key, ln, lt)
-W32N = const(1094)              # OK + MAXC * 3
+# -- bodies, W32[_OB + b * _BS + field] --
+_B_PX = const(0)         # centroid, Q10 px
+_B_PY = const(1)
+_B_ANG = const(2)        # Q8 brads, 0 .. 2**24 - 1
+_B_VX = const(3)         # Q10 px per substep
+_B_VY = const(4)
+_B_W = const(5)          # Q15 rad per substep
+_B_COS = const(6)        # Q14
+_B_SIN = const(7)
+_B_INVM = const(8)       # 2**22 / area (0: kinematic or ground)
+_B_IRHO = const(9)       # 2**16 / radius of gyration (px)
+_B_IRHO2 = const(10)     # 2**19 / radius of gyration squared
+_B_FLAGS = const(11)
+_B_REST = const(12)      # substeps spent slow
+_B_PIECE = const(13)
+_B_P0 = const(14)        # first part
+_B_NP = const(15)        # part count
+_B_ISL = const(16)       # island id while asleep
+_BS = const(18)
+_OB = const(20)                  # _HS
+_OA = const(614)                 # _OB + (_MAXB + 1) * _BS: part AABBs, 4 each, Q6 px
+_OK = const(806)                 # _OA + _MAXP * 4: warm-start cache, 3 each (key, ln, lt)
+_W32N = const(1094)              # _OK + _MAXC * 3
 
-F_KIN = const(1)        # carried (kinematic)
-F_SLEEP = const(2)
-F_FROZEN = const(4)     # left the hard bounds: no longer simulated
-F_TOUCH = const(8)      # touched the table (sticky)
-F_OUT = const(16)       # left the play area (sticky)
-F_FOUND = const(32)     # foundation (for the game; physics ignores it)
+_F_KIN = const(1)        # carried (kinematic)
+_F_SLEEP = const(2)
+_F_FROZEN = const(4)     # left the hard bounds: no longer simulated
+_F_TOUCH = const(8)      # touched the table (sticky)
+_F_OUT = const(16)       # left the play area (sticky)
+_F_FOUND = const(32)     # foundation (for the game; physics ignores it)
 
-# -- parts, W16[p * PS + field]; vertex cache W16[OV + v * 4 + (rx, ry, nx, ny)] --
-P_BODY = const(0)
-P_TV0 = const(1)        # first vertex in the piece table
-P_V0 = const(2)         # first vertex slot in this world
-P_NV = const(3)
-PS = const(4)
-OV = const(192)         # MAXP * PS
-W16N = const(1216)      # OV + MAXV * 4
+# -- parts, W16[p * _PS + field]; vertex cache W16[_OV + v * 4 + (rx, ry, nx, ny)] --
+_P_BODY = const(0)
+_P_TV0 = const(1)        # first vertex in the piece table
+_P_V0 = const(2)         # first vertex slot in this world
+_P_NV = const(3)
+_PS = const(4)
+_OV = const(192)         # _MAXP * _PS
+_W16N = const(1216)      # _OV + _MAXV * 4
 
 # -- shared scratch: contacts (S32: key, ln, lt; S16: the rest), union-find --
-C_A = const(0)
-C_B = const(1)
-C_NX = const(2)         # Q14 from k_collide, Q12 after k_prestep
-C_NY = const(3)
-C_RNA = const(4)        # r_a.x then r_a x n (Q6)
-C_RTA = const(5)        # r_a.y then r_a x t
-C_RNB = const(6)
-C_RTB = const(7)
-C_FAX = const(8)        # velocity change of a per unit normal impulse, Q12
-C_FAY = const(9)
-C_FBX = const(10)
-C_FBY = const(11)
-C_HA = const(12)        # angular change, Q12 of (Q15 rad per Q10 px)
-C_HB = const(13)
-C_TAX = const(14)       # same for the tangent
-C_TAY = const(15)
-C_TBX = const(16)
-C_TBY = const(17)
-C_THA = const(18)
-C_THB = const(19)
-C_BIAS = const(20)      # separation (Q6) then bias velocity (Q10)
-C_FR = const(21)        # friction bound per normal impulse, Q8
-CS = const(22)
-S16N = const(2112)      # MAXC * CS
-SUF = const(288)        # MAXC * 3: union-find parents
-SMR = const(321)        # SUF + MAXB + 1: island minimum rest
-S32N = const(354)
+_C_A = const(0)
+_C_B = const(1)
+_C_NX = const(2)         # Q14 from k_collide, Q12 after k_prestep
+_C_NY = const(3)
+_C_RNA = const(4)        # r_a.x then r_a x n (Q6)
+_C_RTA = const(5)        # r_a.y then r_a x t
+_C_RNB = const(6)
+_C_RTB = const(7)
+_C_FAX = const(8)        # velocity change of a per unit normal impulse, Q12
+_C_FAY = const(9)
+_C_FBX = const(10)
+_C_FBY = const(11)
+_C_HA = const(12)        # angular change, Q12 of (Q15 rad per Q10 px)
+_C_HB = const(13)
+_C_TAX = const(14)       # same for the tangent
+_C_TAY = const(15)
+_C_TBX = const(16)
+_C_TBY = const(17)
+_C_THA = const(18)
+_C_THB = const(19)
+_C_BIAS = const(20)      # separation (Q6) then bias velocity (Q10)
+_C_FR = const(21)        # friction bound per normal impulse, Q8
+_CS = const(22)
+_S16N = const(2112)      # _MAXC * _CS
+_SUF = const(288)        # _MAXC * 3: union-find parents
+_SMR = const(321)        # _SUF + _MAXB + 1: island minimum rest
+_S32N = const(354)
 
-# -- table: T16[0:257] quarter sine (Q14), vertices from TV: lx, ly (Q6), nx, ny (Q14) --
-TV = const(260)
+# -- table: T16[0:257] quarter sine (Q14), vertices from _TV: lx, ly (Q6), nx, ny (Q14) --
+_TV = const(260)
 
 # -- tuning --
-VMAX = const(16383)     # |v| per axis after a substep: 16 px per substep
-WMAX = const(8191)      # |w|: 0.25 rad per substep
-VLOOSE = const(32767)   # clamps inside the solver keep products in range
-WLOOSE = const(32767)
-LMAX = const(16383)     # accumulated impulse bound (velocity units)
-MU = const(154)         # friction 0.6, Q8
-BETA = const(51)        # Baumgarte 0.2, Q8
-SLOP = const(16)        # allowed penetration 0.25 px, Q6
-SPEC = const(32)        # speculative contacts up to 0.5 px apart, Q6
-SPEC20 = const(524288)  # the same in Q20 (SAT separations)
-MAXBIAS = const(1024)   # 1 px per substep
-TOLR = const(49152)     # reference face hysteresis 0.05 px, Q20
-LIMD = const(8191)      # centroid distance bound per axis for a pair, Q6 (128 px)
-RLIM = const(8191)      # lever arm bound, Q6
-VS = const(12)          # sleep: |v| below 0.7 px/s
-WS = const(20)          # sleep: |w| below 2 deg/s
-TSLEEP = const(30)      # sleep after 30 slow substeps (0.5 s)
-DAMPW = const(2)        # angular damping per substep, /256
-KGAIN = const(64)       # carried: velocity = error * 64 / 256 per substep
-VCAR = const(6144)      # carried speed bound: 6 px per substep
-WCAR = const(3277)      # carried spin bound: 0.1 rad per substep
-HARD = const(1024000)   # 1000 px: beyond this a body is frozen
-BIG = const(0x3FFFFFFF)
+_VMAX = const(16383)     # |v| per axis after a substep: 16 px per substep
+_WMAX = const(8191)      # |w|: 0.25 rad per substep
+_VLOOSE = const(32767)   # clamps inside the solver keep products in range
+_WLOOSE = const(32767)
+_LMAX = const(16383)     # accumulated impulse bound (velocity units)
+_MU = const(154)         # friction 0.6, Q8
+_BETA = const(51)        # Baumgarte 0.2, Q8
+_SLOP = const(16)        # allowed penetration 0.25 px, Q6
+_SPEC = const(32)        # speculative contacts up to 0.5 px apart, Q6
+_SPEC20 = const(524288)  # the same in Q20 (SAT separations)
+_MAXBIAS = const(1024)   # 1 px per substep
+_TOLR = const(49152)     # reference face hysteresis 0.05 px, Q20
+_LIMD = const(8191)      # centroid distance bound per axis for a pair, Q6 (128 px)
+_RLIM = const(8191)      # lever arm bound, Q6
+_VS = const(12)          # sleep: |v| below 0.7 px/s
+_WS = const(20)          # sleep: |w| below 2 deg/s
+_TSLEEP = const(30)      # sleep after 30 slow substeps (0.5 s)
+_DAMPW = const(2)        # angular damping per substep, /256
+_KGAIN = const(64)       # carried: velocity = error * 64 / 256 per substep
+_VCAR = const(6144)      # carried speed bound: 6 px per substep
+_WCAR = const(3277)      # carried spin bound: 0.1 rad per substep
+_HARD = const(1024000)   # 1000 px: beyond this a body is frozen
+_BIG = const(0x3FFFFFFF)
 
 
 def k_forces(W32):
     """Gravity on awake dynamic bodies; the carried body's velocity from its target error."""
-    nb = W32[H_NB]
-    gx = W32[H_GX]
-    gy = W32[H_GY]
-    car = W32[H_CAR]
+    nb = W32[_H_NB]
+    gx = W32[_H_GX]
+    gy = W32[_H_GY]
+    car = W32[_H_CAR]
     for b in range(nb):
-        o = OB + b * BS
-        fl = W32[o + B_FLAGS]
-        if fl & (F_SLEEP | F_FROZEN):
+        o = _OB + b * _BS
+        fl = W32[o + _B_FLAGS]
+        if fl & (_F_SLEEP | _F_FROZEN):
             continue
         if b == car:
-            ex = W32[H_TX] - W32[o + B_PX]
-            ey = W32[H_TY] - W32[o + B_PY]
+            ex = W32[_H_TX] - W32[o + _B_PX]
+            ey = W32[_H_TY] - W32[o + _B_PY]
             if ex > 1048575:
                 ex = 1048575
             elif ex < -1048575:
@@ -165,57 +165,57 @@ def k_forces(W32):
                 ey = 1048575
             elif ey < -1048575:
                 ey = -1048575
-            vx = (ex * KGAIN) >> 8              # < 2**26
-            vy = (ey * KGAIN) >> 8
-            if vx > VCAR:
-                vx = VCAR
-            elif vx < -VCAR:
-                vx = -VCAR
-            if vy > VCAR:
-                vy = VCAR
-            elif vy < -VCAR:
-                vy = -VCAR
-            ea = (W32[H_TA] - W32[o + B_ANG]) & 0xFFFFFF
+            vx = (ex * _KGAIN) >> 8              # < 2**26
+            vy = (ey * _KGAIN) >> 8
+            if vx > _VCAR:
+                vx = _VCAR
+            elif vx < -_VCAR:
+                vx = -_VCAR
+            if vy > _VCAR:
+                vy = _VCAR
+            elif vy < -_VCAR:
+                vy = -_VCAR
+            ea = (W32[_H_TA] - W32[o + _B_ANG]) & 0xFFFFFF
             if ea >= 0x800000:
                 ea -= 0x1000000
             if ea > 1048575:
                 ea = 1048575
             elif ea < -1048575:
                 ea = -1048575
-            w = (((ea * 201) >> 14) * KGAIN) >> 8   # Q8 brads -> Q15 rad: * 201 / 16384
-            if w > WCAR:
-                w = WCAR
-            elif w < -WCAR:
-                w = -WCAR
-            W32[o + B_VX] = vx
-            W32[o + B_VY] = vy
-            W32[o + B_W] = w
-        elif (fl & F_KIN) == 0:
-            W32[o + B_VX] = W32[o + B_VX] + gx
-            W32[o + B_VY] = W32[o + B_VY] + gy
+            w = (((ea * 201) >> 14) * _KGAIN) >> 8   # Q8 brads -> Q15 rad: * 201 / 16384
+            if w > _WCAR:
+                w = _WCAR
+            elif w < -_WCAR:
+                w = -_WCAR
+            W32[o + _B_VX] = vx
+            W32[o + _B_VY] = vy
+            W32[o + _B_W] = w
+        elif (fl & _F_KIN) == 0:
+            W32[o + _B_VX] = W32[o + _B_VX] + gx
+            W32[o + _B_VY] = W32[o + _B_VY] + gy
 
 
 def k_geometry(W32, W16, T16, allb):
     """Rotate part vertices and normals into the vertex cache; part AABBs (Q6 world)."""
-    nb = W32[H_NB]
+    nb = W32[_H_NB]
     for b in range(nb):
-        o = OB + b * BS
-        if allb == 0 and (W32[o + B_FLAGS] & F_SLEEP):
+        o = _OB + b * _BS
+        if allb == 0 and (W32[o + _B_FLAGS] & _F_SLEEP):
             continue
-        c = W32[o + B_COS]
-        s = W32[o + B_SIN]
-        x6 = W32[o + B_PX] >> 4
-        y6 = W32[o + B_PY] >> 4
-        p0 = W32[o + B_P0]
-        for p in range(p0, p0 + W32[o + B_NP]):
-            q = p * PS
-            t = TV + W16[q + P_TV0] * 4
-            w = OV + W16[q + P_V0] * 4
-            x0 = BIG
-            y0 = BIG
-            x1 = -BIG
-            y1 = -BIG
-            for k in range(W16[q + P_NV]):
+        c = W32[o + _B_COS]
+        s = W32[o + _B_SIN]
+        x6 = W32[o + _B_PX] >> 4
+        y6 = W32[o + _B_PY] >> 4
+        p0 = W32[o + _B_P0]
+        for p in range(p0, p0 + W32[o + _B_NP]):
+            q = p * _PS
+            t = _TV + W16[q + _P_TV0] * 4
+            w = _OV + W16[q + _P_V0] * 4
+            x0 = _BIG
+            y0 = _BIG
+            x1 = -_BIG
+            y1 = -_BIG
+            for k in range(W16[q + _P_NV]):
                 lx = T16[t]
                 ly = T16[t + 1]
                 rx = (lx * c - ly * s) >> 14            # |l| < 2**12.5, c, s <= 2**14
@@ -236,7 +236,7 @@ def k_geometry(W32, W16, T16, allb):
                     y1 = ry
                 t += 4
                 w += 4
-            a = OA + p * 4
+            a = _OA + p * 4
             W32[a] = x6 + x0
             W32[a + 1] = y6 + y0
             W32[a + 2] = x6 + x1
@@ -248,50 +248,50 @@ def k_collide(W32, W16, S32, S16):
 
     Contacts are produced in increasing key order ((part i, part j > i, feature), table
     last), so warm-start impulses are matched against the sorted cache in one pass. Waking
-    a sleeping island sets H_WOKE; the caller then runs this again.
+    a sleeping island sets _H_WOKE; the caller then runs this again.
     Returns the number of contact points.
     """
-    np = W32[H_NP]
-    nk = W32[H_NK]
-    car = W32[H_CAR]
+    np = W32[_H_NP]
+    nk = W32[_H_NK]
+    car = W32[_H_CAR]
     n = 0
     kp = 0
-    W32[H_WOKE] = 0
+    W32[_H_WOKE] = 0
     for i in range(np):
-        qi = i * PS
-        a = W16[qi + P_BODY]
-        oa = OB + a * BS
-        fa = W32[oa + B_FLAGS]
-        if fa & F_FROZEN:
+        qi = i * _PS
+        a = W16[qi + _P_BODY]
+        oa = _OB + a * _BS
+        fa = W32[oa + _B_FLAGS]
+        if fa & _F_FROZEN:
             continue
         acta = 1                                # 1 awake, 2 moving carried, 0 passive
-        if fa & F_SLEEP:
+        if fa & _F_SLEEP:
             acta = 0
         elif a == car:
             acta = 0
-            if W32[oa + B_VX] != 0 or W32[oa + B_VY] != 0 or W32[oa + B_W] != 0:
+            if W32[oa + _B_VX] != 0 or W32[oa + _B_VY] != 0 or W32[oa + _B_W] != 0:
                 acta = 2
-        ai = OA + i * 4
+        ai = _OA + i * 4
         ax0 = W32[ai]
         ay0 = W32[ai + 1]
         ax1 = W32[ai + 2]
         ay1 = W32[ai + 3]
-        ax6 = W32[oa + B_PX] >> 4
-        ay6 = W32[oa + B_PY] >> 4
-        vai = OV + W16[qi + P_V0] * 4
-        nva = W16[qi + P_NV]
+        ax6 = W32[oa + _B_PX] >> 4
+        ay6 = W32[oa + _B_PY] >> 4
+        vai = _OV + W16[qi + _P_V0] * 4
+        nva = W16[qi + _P_NV]
         for j in range(i + 1, np + 1):
             if j == np:
-                # the table: deepest two vertices less than SPEC above y = 0
-                if (fa & F_SLEEP) or ay0 > 0:
+                # the table: deepest two vertices less than _SPEC above y = 0
+                if (fa & _F_SLEEP) or ay0 > 0:
                     break
-                m1 = BIG
+                m1 = _BIG
                 k1 = -1
-                m2 = BIG
+                m2 = _BIG
                 k2 = -1
                 for k in range(nva):
                     y = ay6 + W16[vai + k * 4 + 1]
-                    if y <= SPEC:
+                    if y <= _SPEC:
                         if y < m1:
                             m2 = m1
                             k2 = k1
@@ -303,10 +303,10 @@ def k_collide(W32, W16, S32, S16):
                 if k1 < 0:
                     break
                 if m1 <= 0:
-                    W32[oa + B_FLAGS] = W32[oa + B_FLAGS] | F_TOUCH
-                if fa & F_KIN:
+                    W32[oa + _B_FLAGS] = W32[oa + _B_FLAGS] | _F_TOUCH
+                if fa & _F_KIN:
                     break
-                b = GROUND
+                b = _GROUND
                 dx = 0
                 dy = 0
                 nx = 0
@@ -321,62 +321,62 @@ def k_collide(W32, W16, S32, S16):
                         continue
                     rax = W16[vai + k * 4]
                     ray = W16[vai + k * 4 + 1] - (s >> 1)
-                    key = (i << 16) | (GPART << 10) | k
-                    if n < MAXC:
+                    key = (i << 16) | (_GPART << 10) | k
+                    if n < _MAXC:
                         pk = key >> 10
-                        while kp < nk and (W32[OK + kp * 3] >> 10) < pk:
+                        while kp < nk and (W32[_OK + kp * 3] >> 10) < pk:
                             kp += 1
                         ln = 0
                         lt = 0
                         q = kp
-                        while q < nk and (W32[OK + q * 3] >> 10) == pk:
-                            if W32[OK + q * 3] == key:
-                                ln = W32[OK + q * 3 + 1]
-                                lt = W32[OK + q * 3 + 2]
+                        while q < nk and (W32[_OK + q * 3] >> 10) == pk:
+                            if W32[_OK + q * 3] == key:
+                                ln = W32[_OK + q * 3 + 1]
+                                lt = W32[_OK + q * 3 + 2]
                                 break
                             q += 1
                         o = n * 3
                         S32[o] = key
                         S32[o + 1] = ln
                         S32[o + 2] = lt
-                        o = n * CS
-                        S16[o + C_A] = a
-                        S16[o + C_B] = b
-                        S16[o + C_NX] = nx
-                        S16[o + C_NY] = ny
-                        S16[o + C_RNA] = rax
-                        S16[o + C_RTA] = ray
-                        S16[o + C_RNB] = 0
-                        S16[o + C_RTB] = 0
-                        S16[o + C_BIAS] = s
+                        o = n * _CS
+                        S16[o + _C_A] = a
+                        S16[o + _C_B] = b
+                        S16[o + _C_NX] = nx
+                        S16[o + _C_NY] = ny
+                        S16[o + _C_RNA] = rax
+                        S16[o + _C_RTA] = ray
+                        S16[o + _C_RNB] = 0
+                        S16[o + _C_RTB] = 0
+                        S16[o + _C_BIAS] = s
                         n += 1
                 break
-            bj = OA + j * 4
+            bj = _OA + j * 4
             if W32[bj] > ax1 or W32[bj + 2] < ax0 or W32[bj + 1] > ay1 or W32[bj + 3] < ay0:
                 continue
-            qj = j * PS
-            b = W16[qj + P_BODY]
+            qj = j * _PS
+            b = W16[qj + _P_BODY]
             if b == a:
                 continue
-            ob = OB + b * BS
-            fb = W32[ob + B_FLAGS]
-            if fb & F_FROZEN:
+            ob = _OB + b * _BS
+            fb = W32[ob + _B_FLAGS]
+            if fb & _F_FROZEN:
                 continue
             actb = 1
-            if fb & F_SLEEP:
+            if fb & _F_SLEEP:
                 actb = 0
             elif b == car:
                 actb = 0
-                if W32[ob + B_VX] != 0 or W32[ob + B_VY] != 0 or W32[ob + B_W] != 0:
+                if W32[ob + _B_VX] != 0 or W32[ob + _B_VY] != 0 or W32[ob + _B_W] != 0:
                     actb = 2
             if actb == 0 and acta == 0:
                 continue
-            dx = (W32[ob + B_PX] >> 4) - ax6
-            dy = (W32[ob + B_PY] >> 4) - ay6
-            if dx > LIMD or dx < -LIMD or dy > LIMD or dy < -LIMD:
+            dx = (W32[ob + _B_PX] >> 4) - ax6
+            dy = (W32[ob + _B_PY] >> 4) - ay6
+            if dx > _LIMD or dx < -_LIMD or dy > _LIMD or dy < -_LIMD:
                 continue
-            vbj = OV + W16[qj + P_V0] * 4
-            nvb = W16[qj + P_NV]
+            vbj = _OV + W16[qj + _P_V0] * 4
+            nvb = W16[qj + _P_NV]
             # SAT: the face of either polygon with the largest separation (Q20)
             sep0 = 0
             face0 = 0
@@ -397,7 +397,7 @@ def k_collide(W32, W16, S32, S16):
                     ni = nva
                     ox = -dx
                     oy = -dy
-                best = -BIG
+                best = -_BIG
                 bf = 0
                 for f in range(nr):
                     o = pr + f * 4
@@ -405,7 +405,7 @@ def k_collide(W32, W16, S32, S16):
                     fny = W16[o + 3]
                     px = ox - W16[o]
                     py = oy - W16[o + 1]
-                    mn = BIG
+                    mn = _BIG
                     q = pi
                     for k in range(ni):
                         s = fnx * (W16[q] + px) + fny * (W16[q + 1] + py)   # < 2**29
@@ -415,9 +415,9 @@ def k_collide(W32, W16, S32, S16):
                     if mn > best:
                         best = mn
                         bf = f
-                    if best > SPEC20:
+                    if best > _SPEC20:
                         break
-                if best > SPEC20:
+                if best > _SPEC20:
                     apart = 1
                     break
                 if side == 0:
@@ -436,7 +436,7 @@ def k_collide(W32, W16, S32, S16):
             ox = dx
             oy = dy
             rf = face0
-            if sep1 > sep0 + TOLR:
+            if sep1 > sep0 + _TOLR:
                 flip = 1
                 pr = vbj
                 nr = nvb
@@ -456,7 +456,7 @@ def k_collide(W32, W16, S32, S16):
             r2x = W16[o]
             r2y = W16[o + 1]
             # incident edge: the face most opposed to the reference normal
-            mn = BIG
+            mn = _BIG
             ie = 0
             for k in range(ni):
                 s = nx * W16[pi + k * 4 + 2] + ny * W16[pi + k * 4 + 3]
@@ -505,24 +505,24 @@ def k_collide(W32, W16, S32, S16):
                     py = p2y
                     fid = id2
                 s = (nx * (px - r1x) + ny * (py - r1y)) >> 14     # separation, Q6
-                if s > SPEC:
+                if s > _SPEC:
                     continue
-                if (fa | fb) & F_SLEEP:
+                if (fa | fb) & _F_SLEEP:
                     # a sleeping body is touched: wake its island, caller runs us again
                     for w in range(2):
                         o = ob
                         if w == 1:
                             o = oa
-                        if W32[o + B_FLAGS] & F_SLEEP:
-                            isl = W32[o + B_ISL]
-                            for c in range(W32[H_NB]):
-                                oc = OB + c * BS
-                                if (W32[oc + B_FLAGS] & F_SLEEP) and W32[oc + B_ISL] == isl:
-                                    W32[oc + B_FLAGS] = W32[oc + B_FLAGS] & ~F_SLEEP
-                                    W32[oc + B_REST] = 0
-                    W32[H_WOKE] = 1
-                    fa = fa & ~F_SLEEP
-                    fb = fb & ~F_SLEEP
+                        if W32[o + _B_FLAGS] & _F_SLEEP:
+                            isl = W32[o + _B_ISL]
+                            for c in range(W32[_H_NB]):
+                                oc = _OB + c * _BS
+                                if (W32[oc + _B_FLAGS] & _F_SLEEP) and W32[oc + _B_ISL] == isl:
+                                    W32[oc + _B_FLAGS] = W32[oc + _B_FLAGS] & ~_F_SLEEP
+                                    W32[oc + _B_REST] = 0
+                    W32[_H_WOKE] = 1
+                    fa = fa & ~_F_SLEEP
+                    fb = fb & ~_F_SLEEP
                 cx = px - ((nx * s) >> 15)          # midpoint between the two surfaces
                 cy = py - ((ny * s) >> 15)
                 key = (i << 16) | (j << 10) | (flip << 8) | (rf << 5) | fid
@@ -540,33 +540,33 @@ def k_collide(W32, W16, S32, S16):
                     ray = cy + dy
                     cnx = -nx
                     cny = -ny
-                if n < MAXC:
+                if n < _MAXC:
                     pk = key >> 10
-                    while kp < nk and (W32[OK + kp * 3] >> 10) < pk:
+                    while kp < nk and (W32[_OK + kp * 3] >> 10) < pk:
                         kp += 1
                     ln = 0
                     lt = 0
                     q = kp
-                    while q < nk and (W32[OK + q * 3] >> 10) == pk:
-                        if W32[OK + q * 3] == key:
-                            ln = W32[OK + q * 3 + 1]
-                            lt = W32[OK + q * 3 + 2]
+                    while q < nk and (W32[_OK + q * 3] >> 10) == pk:
+                        if W32[_OK + q * 3] == key:
+                            ln = W32[_OK + q * 3 + 1]
+                            lt = W32[_OK + q * 3 + 2]
                             break
                         q += 1
                     o = n * 3
                     S32[o] = key
                     S32[o + 1] = ln
                     S32[o + 2] = lt
-                    o = n * CS
-                    S16[o + C_A] = a
-                    S16[o + C_B] = b
-                    S16[o + C_NX] = cnx
-                    S16[o + C_NY] = cny
-                    S16[o + C_RNA] = rax
-                    S16[o + C_RTA] = ray
-                    S16[o + C_RNB] = rbx
-                    S16[o + C_RTB] = rby
-                    S16[o + C_BIAS] = s
+                    o = n * _CS
+                    S16[o + _C_A] = a
+                    S16[o + _C_B] = b
+                    S16[o + _C_NX] = cnx
+                    S16[o + _C_NY] = cny
+                    S16[o + _C_RNA] = rax
+                    S16[o + _C_RTA] = ray
+                    S16[o + _C_RNB] = rbx
+                    S16[o + _C_RTB] = rby
+                    S16[o + _C_BIAS] = s
                     n += 1
     return n
 
@@ -574,33 +574,33 @@ def k_collide(W32, W16, S32, S16):
 def k_prestep(W32, S32, S16, n):
     """Per contact point: lever arms, effective masses, bias; then apply warm-start impulses."""
     for c in range(n):
-        o = c * CS
-        oa = OB + S16[o + C_A] * BS
-        ob = OB + S16[o + C_B] * BS
-        nx = S16[o + C_NX]
-        ny = S16[o + C_NY]
+        o = c * _CS
+        oa = _OB + S16[o + _C_A] * _BS
+        ob = _OB + S16[o + _C_B] * _BS
+        nx = S16[o + _C_NX]
+        ny = S16[o + _C_NY]
         tot = 0
         for side in range(2):
-            ox = S16[o + C_RNA]
-            oy = S16[o + C_RTA]
+            ox = S16[o + _C_RNA]
+            oy = S16[o + _C_RTA]
             ot = oa
             if side == 1:
-                ox = S16[o + C_RNB]
-                oy = S16[o + C_RTB]
+                ox = S16[o + _C_RNB]
+                oy = S16[o + _C_RTB]
                 ot = ob
-            if ox > RLIM:
-                ox = RLIM
-            elif ox < -RLIM:
-                ox = -RLIM
-            if oy > RLIM:
-                oy = RLIM
-            elif oy < -RLIM:
-                oy = -RLIM
+            if ox > _RLIM:
+                ox = _RLIM
+            elif ox < -_RLIM:
+                ox = -_RLIM
+            if oy > _RLIM:
+                oy = _RLIM
+            elif oy < -_RLIM:
+                oy = -_RLIM
             rn = (ox * ny - oy * nx) >> 14          # < 2**13 * 2**14 each
             rt = -((ox * nx + oy * ny) >> 14)       # tangent t = (ny, -nx)
-            im = W32[ot + B_INVM]
-            qn = (rn * W32[ot + B_IRHO]) >> 12      # rn / rho, Q10; IRHO < 2**14
-            qt = (rt * W32[ot + B_IRHO]) >> 12
+            im = W32[ot + _B_INVM]
+            qn = (rn * W32[ot + _B_IRHO]) >> 12      # rn / rho, Q10; IRHO < 2**14
+            qt = (rt * W32[ot + _B_IRHO]) >> 12
             if qn > 4095:
                 qn = 4095
             elif qn < -4095:
@@ -612,13 +612,13 @@ def k_prestep(W32, S32, S16, n):
             tn = (im * ((qn * qn) >> 10)) >> 10     # im < 2**15, square < 2**14
             tt = (im * ((qt * qt) >> 10)) >> 10
             if side == 0:
-                S16[o + C_RNA] = rn
-                S16[o + C_RTA] = rt
+                S16[o + _C_RNA] = rn
+                S16[o + _C_RTA] = rt
                 kn = im + tn
                 kt = im + tt
             else:
-                S16[o + C_RNB] = rn
-                S16[o + C_RTB] = rt
+                S16[o + _C_RNB] = rn
+                S16[o + _C_RTB] = rt
                 kn += im + tn
                 kt += im + tt
         if kn <= 0:
@@ -629,14 +629,14 @@ def k_prestep(W32, S32, S16, n):
         ny12 = ny >> 2
         for side in range(2):
             ot = oa
-            rn = S16[o + C_RNA]
-            rt = S16[o + C_RTA]
+            rn = S16[o + _C_RNA]
+            rt = S16[o + _C_RTA]
             if side == 1:
                 ot = ob
-                rn = S16[o + C_RNB]
-                rt = S16[o + C_RTB]
-            im = W32[ot + B_INVM]
-            i2 = W32[ot + B_IRHO2]
+                rn = S16[o + _C_RNB]
+                rt = S16[o + _C_RTB]
+            im = W32[ot + _B_INVM]
+            i2 = W32[ot + _B_IRHO2]
             fn = (im << 12) // kn                   # <= 4096
             ft = (im << 12) // kt
             hn = (fn * ((rn * i2) >> 12)) >> 8      # rn * i2 < 2**28
@@ -650,29 +650,29 @@ def k_prestep(W32, S32, S16, n):
             elif ht < -16383:
                 ht = -16383
             d = side * 2
-            S16[o + C_FAX + d] = (fn * nx12) >> 12
-            S16[o + C_FAY + d] = (fn * ny12) >> 12
-            S16[o + C_TAX + d] = (ft * ny12) >> 12
-            S16[o + C_TAY + d] = (ft * -nx12) >> 12
-            S16[o + C_HA + side] = hn
-            S16[o + C_THA + side] = ht
-        S16[o + C_NX] = nx12
-        S16[o + C_NY] = ny12
-        fr = (MU * kt) // kn                        # kt < 2**20
+            S16[o + _C_FAX + d] = (fn * nx12) >> 12
+            S16[o + _C_FAY + d] = (fn * ny12) >> 12
+            S16[o + _C_TAX + d] = (ft * ny12) >> 12
+            S16[o + _C_TAY + d] = (ft * -nx12) >> 12
+            S16[o + _C_HA + side] = hn
+            S16[o + _C_THA + side] = ht
+        S16[o + _C_NX] = nx12
+        S16[o + _C_NY] = ny12
+        fr = (_MU * kt) // kn                        # kt < 2**20
         if fr > 4095:
             fr = 4095
-        S16[o + C_FR] = fr
-        pen = -S16[o + C_BIAS] - SLOP
+        S16[o + _C_FR] = fr
+        pen = -S16[o + _C_BIAS] - _SLOP
         bias = 0
-        if pen + SLOP < 0:
-            bias = (pen + SLOP) << 4                # apart: allow closing the gap this substep
+        if pen + _SLOP < 0:
+            bias = (pen + _SLOP) << 4                # apart: allow closing the gap this substep
         elif pen > 0:
             if pen > 8191:
                 pen = 8191
-            bias = (pen * BETA) >> 4
-            if bias > MAXBIAS:
-                bias = MAXBIAS
-        S16[o + C_BIAS] = bias
+            bias = (pen * _BETA) >> 4
+            if bias > _MAXBIAS:
+                bias = _MAXBIAS
+        S16[o + _C_BIAS] = bias
         # warm start with last substep's accumulated impulses
         ln = S32[c * 3 + 1]
         lt = S32[c * 3 + 2]
@@ -685,25 +685,25 @@ def k_prestep(W32, S32, S16, n):
                     ot = ob
                     d = 2
                     sg = 1
-                vx = W32[ot + B_VX] + sg * ((ln * S16[o + C_FAX + d] + lt * S16[o + C_TAX + d] + 2048) >> 12)
-                vy = W32[ot + B_VY] + sg * ((ln * S16[o + C_FAY + d] + lt * S16[o + C_TAY + d] + 2048) >> 12)
-                w = W32[ot + B_W] + sg * ((ln * S16[o + C_HA + side] + lt * S16[o + C_THA + side] + 2048) >> 12)
-                if vx > VLOOSE:
-                    vx = VLOOSE
-                elif vx < -VLOOSE:
-                    vx = -VLOOSE
-                if vy > VLOOSE:
-                    vy = VLOOSE
-                elif vy < -VLOOSE:
-                    vy = -VLOOSE
-                if w > WLOOSE:
-                    w = WLOOSE
-                elif w < -WLOOSE:
-                    w = -WLOOSE
-                if ot != OB + GROUND * BS:
-                    W32[ot + B_VX] = vx
-                    W32[ot + B_VY] = vy
-                    W32[ot + B_W] = w
+                vx = W32[ot + _B_VX] + sg * ((ln * S16[o + _C_FAX + d] + lt * S16[o + _C_TAX + d] + 2048) >> 12)
+                vy = W32[ot + _B_VY] + sg * ((ln * S16[o + _C_FAY + d] + lt * S16[o + _C_TAY + d] + 2048) >> 12)
+                w = W32[ot + _B_W] + sg * ((ln * S16[o + _C_HA + side] + lt * S16[o + _C_THA + side] + 2048) >> 12)
+                if vx > _VLOOSE:
+                    vx = _VLOOSE
+                elif vx < -_VLOOSE:
+                    vx = -_VLOOSE
+                if vy > _VLOOSE:
+                    vy = _VLOOSE
+                elif vy < -_VLOOSE:
+                    vy = -_VLOOSE
+                if w > _WLOOSE:
+                    w = _WLOOSE
+                elif w < -_WLOOSE:
+                    w = -_WLOOSE
+                if ot != _OB + _GROUND * _BS:
+                    W32[ot + _B_VX] = vx
+                    W32[ot + _B_VY] = vy
+                    W32[ot + _B_W] = w
 
 
 def k_solve(W32, S32, S16, n, iters):
@@ -717,39 +717,39 @@ def k_solve(W32, S32, S16, n, iters):
             c = cc
             if it & 1:
                 c = n - 1 - cc                      # alternate sweeps: no bias to point order
-            o = c * CS
-            oa = OB + S16[o + C_A] * BS
-            ob = OB + S16[o + C_B] * BS
-            vax = W32[oa + B_VX]
-            vay = W32[oa + B_VY]
-            wa = W32[oa + B_W]
-            vbx = W32[ob + B_VX]
-            vby = W32[ob + B_VY]
-            wb = W32[ob + B_W]
-            nx = S16[o + C_NX]
-            ny = S16[o + C_NY]
+            o = c * _CS
+            oa = _OB + S16[o + _C_A] * _BS
+            ob = _OB + S16[o + _C_B] * _BS
+            vax = W32[oa + _B_VX]
+            vay = W32[oa + _B_VY]
+            wa = W32[oa + _B_W]
+            vbx = W32[ob + _B_VX]
+            vby = W32[ob + _B_VY]
+            wb = W32[ob + _B_W]
+            nx = S16[o + _C_NX]
+            ny = S16[o + _C_NY]
             # normal: |dv| < 2**16, n Q12; w < 2**15, rn < 2**13
-            vn = (((vbx - vax) * nx + (vby - vay) * ny + 2048) >> 12) + ((wb * S16[o + C_RNB] - wa * S16[o + C_RNA] + 1024) >> 11)
+            vn = (((vbx - vax) * nx + (vby - vay) * ny + 2048) >> 12) + ((wb * S16[o + _C_RNB] - wa * S16[o + _C_RNA] + 1024) >> 11)
             l0 = S32[c * 3 + 1]
-            l1 = l0 + S16[o + C_BIAS] - vn
+            l1 = l0 + S16[o + _C_BIAS] - vn
             if l1 < 0:
                 l1 = 0
-            elif l1 > LMAX:
-                l1 = LMAX
+            elif l1 > _LMAX:
+                l1 = _LMAX
             S32[c * 3 + 1] = l1
             du = l1 - l0
             if du != 0:
-                vax -= (du * S16[o + C_FAX] + 2048) >> 12
-                vay -= (du * S16[o + C_FAY] + 2048) >> 12
-                wa -= (du * S16[o + C_HA] + 2048) >> 12
-                vbx += (du * S16[o + C_FBX] + 2048) >> 12
-                vby += (du * S16[o + C_FBY] + 2048) >> 12
-                wb += (du * S16[o + C_HB] + 2048) >> 12
+                vax -= (du * S16[o + _C_FAX] + 2048) >> 12
+                vay -= (du * S16[o + _C_FAY] + 2048) >> 12
+                wa -= (du * S16[o + _C_HA] + 2048) >> 12
+                vbx += (du * S16[o + _C_FBX] + 2048) >> 12
+                vby += (du * S16[o + _C_FBY] + 2048) >> 12
+                wb += (du * S16[o + _C_HB] + 2048) >> 12
             # friction, bounded by the normal impulse
-            vt = (((vbx - vax) * ny - (vby - vay) * nx + 2048) >> 12) + ((wb * S16[o + C_RTB] - wa * S16[o + C_RTA] + 1024) >> 11)
-            m = (l1 * S16[o + C_FR]) >> 8
-            if m > LMAX:
-                m = LMAX
+            vt = (((vbx - vax) * ny - (vby - vay) * nx + 2048) >> 12) + ((wb * S16[o + _C_RTB] - wa * S16[o + _C_RTA] + 1024) >> 11)
+            m = (l1 * S16[o + _C_FR]) >> 8
+            if m > _LMAX:
+                m = _LMAX
             t0 = S32[c * 3 + 2]
             t1 = t0 - vt
             if t1 > m:
@@ -757,93 +757,93 @@ def k_solve(W32, S32, S16, n, iters):
             elif t1 < -m:
                 t1 = -m
             S32[c * 3 + 2] = t1
-            du = t1 - t0                            # |du| <= 2 * LMAX
+            du = t1 - t0                            # |du| <= 2 * _LMAX
             if du != 0:
-                vax -= (du * S16[o + C_TAX] + 2048) >> 12
-                vay -= (du * S16[o + C_TAY] + 2048) >> 12
-                wa -= (du * S16[o + C_THA] + 2048) >> 12
-                vbx += (du * S16[o + C_TBX] + 2048) >> 12
-                vby += (du * S16[o + C_TBY] + 2048) >> 12
-                wb += (du * S16[o + C_THB] + 2048) >> 12
-            if vax > VLOOSE:
-                vax = VLOOSE
-            elif vax < -VLOOSE:
-                vax = -VLOOSE
-            if vay > VLOOSE:
-                vay = VLOOSE
-            elif vay < -VLOOSE:
-                vay = -VLOOSE
-            if wa > WLOOSE:
-                wa = WLOOSE
-            elif wa < -WLOOSE:
-                wa = -WLOOSE
-            if vbx > VLOOSE:
-                vbx = VLOOSE
-            elif vbx < -VLOOSE:
-                vbx = -VLOOSE
-            if vby > VLOOSE:
-                vby = VLOOSE
-            elif vby < -VLOOSE:
-                vby = -VLOOSE
-            if wb > WLOOSE:
-                wb = WLOOSE
-            elif wb < -WLOOSE:
-                wb = -WLOOSE
-            W32[oa + B_VX] = vax
-            W32[oa + B_VY] = vay
-            W32[oa + B_W] = wa
-            if ob != OB + GROUND * BS:
-                W32[ob + B_VX] = vbx
-                W32[ob + B_VY] = vby
-                W32[ob + B_W] = wb
+                vax -= (du * S16[o + _C_TAX] + 2048) >> 12
+                vay -= (du * S16[o + _C_TAY] + 2048) >> 12
+                wa -= (du * S16[o + _C_THA] + 2048) >> 12
+                vbx += (du * S16[o + _C_TBX] + 2048) >> 12
+                vby += (du * S16[o + _C_TBY] + 2048) >> 12
+                wb += (du * S16[o + _C_THB] + 2048) >> 12
+            if vax > _VLOOSE:
+                vax = _VLOOSE
+            elif vax < -_VLOOSE:
+                vax = -_VLOOSE
+            if vay > _VLOOSE:
+                vay = _VLOOSE
+            elif vay < -_VLOOSE:
+                vay = -_VLOOSE
+            if wa > _WLOOSE:
+                wa = _WLOOSE
+            elif wa < -_WLOOSE:
+                wa = -_WLOOSE
+            if vbx > _VLOOSE:
+                vbx = _VLOOSE
+            elif vbx < -_VLOOSE:
+                vbx = -_VLOOSE
+            if vby > _VLOOSE:
+                vby = _VLOOSE
+            elif vby < -_VLOOSE:
+                vby = -_VLOOSE
+            if wb > _WLOOSE:
+                wb = _WLOOSE
+            elif wb < -_WLOOSE:
+                wb = -_WLOOSE
+            W32[oa + _B_VX] = vax
+            W32[oa + _B_VY] = vay
+            W32[oa + _B_W] = wa
+            if ob != _OB + _GROUND * _BS:
+                W32[ob + _B_VX] = vbx
+                W32[ob + _B_VY] = vby
+                W32[ob + _B_W] = wb
     for c in range(n):
         o = c * 3
-        W32[OK + o] = S32[o]
-        W32[OK + o + 1] = S32[o + 1]
-        W32[OK + o + 2] = S32[o + 2]
-    W32[H_NK] = n
-    W32[H_NC] = n
+        W32[_OK + o] = S32[o]
+        W32[_OK + o + 1] = S32[o + 1]
+        W32[_OK + o + 2] = S32[o + 2]
+    W32[_H_NK] = n
+    W32[_H_NC] = n
 
 
 def k_integrate(W32, T16):
     """Clamp velocities, move awake bodies, refresh cos/sin, flag play-area exits."""
-    nb = W32[H_NB]
+    nb = W32[_H_NB]
     for b in range(nb):
-        o = OB + b * BS
-        fl = W32[o + B_FLAGS]
-        if fl & (F_SLEEP | F_FROZEN):
+        o = _OB + b * _BS
+        fl = W32[o + _B_FLAGS]
+        if fl & (_F_SLEEP | _F_FROZEN):
             continue
-        vx = W32[o + B_VX]
-        vy = W32[o + B_VY]
-        w = W32[o + B_W]
-        if vx > VMAX:
-            vx = VMAX
-        elif vx < -VMAX:
-            vx = -VMAX
-        if vy > VMAX:
-            vy = VMAX
-        elif vy < -VMAX:
-            vy = -VMAX
-        if w > WMAX:
-            w = WMAX
-        elif w < -WMAX:
-            w = -WMAX
-        if (fl & F_KIN) == 0:
-            # damping toward zero, same rounding for both signs: w *= 1 - DAMPW / 256
+        vx = W32[o + _B_VX]
+        vy = W32[o + _B_VY]
+        w = W32[o + _B_W]
+        if vx > _VMAX:
+            vx = _VMAX
+        elif vx < -_VMAX:
+            vx = -_VMAX
+        if vy > _VMAX:
+            vy = _VMAX
+        elif vy < -_VMAX:
+            vy = -_VMAX
+        if w > _WMAX:
+            w = _WMAX
+        elif w < -_WMAX:
+            w = -_WMAX
+        if (fl & _F_KIN) == 0:
+            # damping toward zero, same rounding for both signs: w *= 1 - _DAMPW / 256
             if w > 0:
-                w -= (w * DAMPW + 255) >> 8
+                w -= (w * _DAMPW + 255) >> 8
             elif w < 0:
-                w += (-w * DAMPW + 255) >> 8
-        W32[o + B_VX] = vx
-        W32[o + B_VY] = vy
-        W32[o + B_W] = w
-        x = W32[o + B_PX] + vx
-        y = W32[o + B_PY] + vy
-        W32[o + B_PX] = x
-        W32[o + B_PY] = y
+                w += (-w * _DAMPW + 255) >> 8
+        W32[o + _B_VX] = vx
+        W32[o + _B_VY] = vy
+        W32[o + _B_W] = w
+        x = W32[o + _B_PX] + vx
+        y = W32[o + _B_PY] + vy
+        W32[o + _B_PX] = x
+        W32[o + _B_PY] = y
         if w != 0:
-            ang = (W32[o + B_ANG] + ((w * 20861) >> 8)) & 0xFFFFFF   # Q15 rad -> Q8 brads
-            W32[o + B_ANG] = ang
+            ang = (W32[o + _B_ANG] + ((w * 20861) >> 8)) & 0xFFFFFF   # Q15 rad -> Q8 brads
+            W32[o + _B_ANG] = ang
             for h in range(2):
                 # fixed.sin(): quarter-wave table, 6 interpolated bits; h = 1 gives cos
                 a = ((ang >> 8) + h * 0x4000) & 0xFFFF
@@ -858,82 +858,82 @@ def k_integrate(W32, T16):
                 if a & 0x8000:
                     v = -v
                 if h == 0:
-                    W32[o + B_SIN] = v
+                    W32[o + _B_SIN] = v
                 else:
-                    W32[o + B_COS] = v
-        if x < W32[H_XMIN] or x > W32[H_XMAX] or y > W32[H_YMAX]:
-            fl |= F_OUT
-        if x < -HARD or x > HARD or y < -HARD or y > HARD:
-            fl |= F_FROZEN
-            W32[o + B_VX] = 0
-            W32[o + B_VY] = 0
-            W32[o + B_W] = 0
-        W32[o + B_FLAGS] = fl
+                    W32[o + _B_COS] = v
+        if x < W32[_H_XMIN] or x > W32[_H_XMAX] or y > W32[_H_YMAX]:
+            fl |= _F_OUT
+        if x < -_HARD or x > _HARD or y < -_HARD or y > _HARD:
+            fl |= _F_FROZEN
+            W32[o + _B_VX] = 0
+            W32[o + _B_VY] = 0
+            W32[o + _B_W] = 0
+        W32[o + _B_FLAGS] = fl
 
 
 def k_sleep(W32, S32, S16, n):
     """Rest timers; islands by union-find over contacts; an island whose every body has been
-    slow for TSLEEP substeps falls asleep. Returns the number of awake dynamic bodies."""
-    nb = W32[H_NB]
-    car = W32[H_CAR]
+    slow for _TSLEEP substeps falls asleep. Returns the number of awake dynamic bodies."""
+    nb = W32[_H_NB]
+    car = W32[_H_CAR]
     for b in range(nb):
-        S32[SUF + b] = b
-        S32[SMR + b] = BIG
-        o = OB + b * BS
-        if (W32[o + B_FLAGS] & (F_SLEEP | F_FROZEN | F_KIN)) == 0:
-            vx = W32[o + B_VX]
-            vy = W32[o + B_VY]
-            w = W32[o + B_W]
-            r = W32[o + B_REST]
-            if vx > VS or vx < -VS or vy > VS or vy < -VS or w > WS or w < -WS:
+        S32[_SUF + b] = b
+        S32[_SMR + b] = _BIG
+        o = _OB + b * _BS
+        if (W32[o + _B_FLAGS] & (_F_SLEEP | _F_FROZEN | _F_KIN)) == 0:
+            vx = W32[o + _B_VX]
+            vy = W32[o + _B_VY]
+            w = W32[o + _B_W]
+            r = W32[o + _B_REST]
+            if vx > _VS or vx < -_VS or vy > _VS or vy < -_VS or w > _WS or w < -_WS:
                 r = 0
             elif r < 10000:
                 r += 1
-            W32[o + B_REST] = r
+            W32[o + _B_REST] = r
     for c in range(n):
-        a = S16[c * CS + C_A]
-        b = S16[c * CS + C_B]
-        if b == GROUND:
+        a = S16[c * _CS + _C_A]
+        b = S16[c * _CS + _C_B]
+        if b == _GROUND:
             continue
         if a == car or b == car:
-            o = OB + car * BS
-            if W32[o + B_VX] != 0 or W32[o + B_VY] != 0 or W32[o + B_W] != 0:
+            o = _OB + car * _BS
+            if W32[o + _B_VX] != 0 or W32[o + _B_VY] != 0 or W32[o + _B_W] != 0:
                 if a == car:
-                    W32[OB + b * BS + B_REST] = 0
+                    W32[_OB + b * _BS + _B_REST] = 0
                 else:
-                    W32[OB + a * BS + B_REST] = 0
+                    W32[_OB + a * _BS + _B_REST] = 0
             continue
-        while S32[SUF + a] != a:
-            S32[SUF + a] = S32[SUF + S32[SUF + a]]
-            a = S32[SUF + a]
-        while S32[SUF + b] != b:
-            S32[SUF + b] = S32[SUF + S32[SUF + b]]
-            b = S32[SUF + b]
+        while S32[_SUF + a] != a:
+            S32[_SUF + a] = S32[_SUF + S32[_SUF + a]]
+            a = S32[_SUF + a]
+        while S32[_SUF + b] != b:
+            S32[_SUF + b] = S32[_SUF + S32[_SUF + b]]
+            b = S32[_SUF + b]
         if a < b:
-            S32[SUF + b] = a
+            S32[_SUF + b] = a
         elif b < a:
-            S32[SUF + a] = b
+            S32[_SUF + a] = b
     awake = 0
     for h in range(2):
         for b in range(nb):
-            o = OB + b * BS
-            if W32[o + B_FLAGS] & (F_SLEEP | F_FROZEN | F_KIN):
+            o = _OB + b * _BS
+            if W32[o + _B_FLAGS] & (_F_SLEEP | _F_FROZEN | _F_KIN):
                 continue
             r = b
-            while S32[SUF + r] != r:
-                r = S32[SUF + r]
+            while S32[_SUF + r] != r:
+                r = S32[_SUF + r]
             if h == 0:
-                if W32[o + B_REST] < S32[SMR + r]:
-                    S32[SMR + r] = W32[o + B_REST]
-            elif S32[SMR + r] >= TSLEEP:
-                W32[o + B_FLAGS] = W32[o + B_FLAGS] | F_SLEEP
-                W32[o + B_VX] = 0
-                W32[o + B_VY] = 0
-                W32[o + B_W] = 0
-                W32[o + B_ISL] = r
-                W32[H_GSX] = W32[H_GX]
-                W32[H_GSY] = W32[H_GY]
+                if W32[o + _B_REST] < S32[_SMR + r]:
+                    S32[_SMR + r] = W32[o + _B_REST]
+            elif S32[_SMR + r] >= _TSLEEP:
+                W32[o + _B_FLAGS] = W32[o + _B_FLAGS] | _F_SLEEP
+                W32[o + _B_VX] = 0
+                W32[o + _B_VY] = 0
+                W32[o + _B_W] = 0
+                W32[o + _B_ISL] = r
+                W32[_H_GSX] = W32[_H_GX]
+                W32[_H_GSY] = W32[_H_GY]
             else:
                 awake += 1
-    W32[H_AWAKE] = awake
+    W32[_H_AWAKE] = awake
     return awake

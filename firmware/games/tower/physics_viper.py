@@ -5,134 +5,134 @@ physics_kern.py. Load through core.fastpath.load("games.tower.physics_viper").
 """
 import micropython
 from micropython import const
-MAXB = const(32)
-GROUND = const(32)
-MAXP = const(48)
-MAXV = const(256)
-MAXC = const(96)
-GPART = const(63)
-H_NB = const(0)
-H_NP = const(1)
-H_NV = const(2)
-H_NK = const(3)
-H_GX = const(4)
-H_GY = const(5)
-H_CAR = const(6)
-H_TX = const(7)
-H_TY = const(8)
-H_TA = const(9)
-H_WOKE = const(10)
-H_XMIN = const(11)
-H_XMAX = const(12)
-H_YMAX = const(13)
-H_AWAKE = const(14)
-H_NC = const(15)
-H_SUB = const(16)
-H_GSX = const(17)
-H_GSY = const(18)
-HS = const(20)
-B_PX = const(0)
-B_PY = const(1)
-B_ANG = const(2)
-B_VX = const(3)
-B_VY = const(4)
-B_W = const(5)
-B_COS = const(6)
-B_SIN = const(7)
-B_INVM = const(8)
-B_IRHO = const(9)
-B_IRHO2 = const(10)
-B_FLAGS = const(11)
-B_REST = const(12)
-B_PIECE = const(13)
-B_P0 = const(14)
-B_NP = const(15)
-B_ISL = const(16)
-BS = const(18)
-OB = const(20)
-OA = const(614)
-OK = const(806)
-W32N = const(1094)
-F_KIN = const(1)
-F_SLEEP = const(2)
-F_FROZEN = const(4)
-F_TOUCH = const(8)
-F_OUT = const(16)
-F_FOUND = const(32)
-P_BODY = const(0)
-P_TV0 = const(1)
-P_V0 = const(2)
-P_NV = const(3)
-PS = const(4)
-OV = const(192)
-W16N = const(1216)
-C_A = const(0)
-C_B = const(1)
-C_NX = const(2)
-C_NY = const(3)
-C_RNA = const(4)
-C_RTA = const(5)
-C_RNB = const(6)
-C_RTB = const(7)
-C_FAX = const(8)
-C_FAY = const(9)
-C_FBX = const(10)
-C_FBY = const(11)
-C_HA = const(12)
-C_HB = const(13)
-C_TAX = const(14)
-C_TAY = const(15)
-C_TBX = const(16)
-C_TBY = const(17)
-C_THA = const(18)
-C_THB = const(19)
-C_BIAS = const(20)
-C_FR = const(21)
-CS = const(22)
-S16N = const(2112)
-SUF = const(288)
-SMR = const(321)
-S32N = const(354)
-TV = const(260)
-VMAX = const(16383)
-WMAX = const(8191)
-VLOOSE = const(32767)
-WLOOSE = const(32767)
-LMAX = const(16383)
-MU = const(154)
-BETA = const(51)
-SLOP = const(16)
-SPEC = const(32)
-SPEC20 = const(524288)
-MAXBIAS = const(1024)
-TOLR = const(49152)
-LIMD = const(8191)
-RLIM = const(8191)
-VS = const(12)
-WS = const(20)
-TSLEEP = const(30)
-DAMPW = const(2)
-KGAIN = const(64)
-VCAR = const(6144)
-WCAR = const(3277)
-HARD = const(1024000)
-BIG = const(1073741823)
+_MAXB = const(32)
+_GROUND = const(32)
+_MAXP = const(48)
+_MAXV = const(256)
+_MAXC = const(96)
+_GPART = const(63)
+_H_NB = const(0)
+_H_NP = const(1)
+_H_NV = const(2)
+_H_NK = const(3)
+_H_GX = const(4)
+_H_GY = const(5)
+_H_CAR = const(6)
+_H_TX = const(7)
+_H_TY = const(8)
+_H_TA = const(9)
+_H_WOKE = const(10)
+_H_XMIN = const(11)
+_H_XMAX = const(12)
+_H_YMAX = const(13)
+_H_AWAKE = const(14)
+_H_NC = const(15)
+_H_SUB = const(16)
+_H_GSX = const(17)
+_H_GSY = const(18)
+_HS = const(20)
+_B_PX = const(0)
+_B_PY = const(1)
+_B_ANG = const(2)
+_B_VX = const(3)
+_B_VY = const(4)
+_B_W = const(5)
+_B_COS = const(6)
+_B_SIN = const(7)
+_B_INVM = const(8)
+_B_IRHO = const(9)
+_B_IRHO2 = const(10)
+_B_FLAGS = const(11)
+_B_REST = const(12)
+_B_PIECE = const(13)
+_B_P0 = const(14)
+_B_NP = const(15)
+_B_ISL = const(16)
+_BS = const(18)
+_OB = const(20)
+_OA = const(614)
+_OK = const(806)
+_W32N = const(1094)
+_F_KIN = const(1)
+_F_SLEEP = const(2)
+_F_FROZEN = const(4)
+_F_TOUCH = const(8)
+_F_OUT = const(16)
+_F_FOUND = const(32)
+_P_BODY = const(0)
+_P_TV0 = const(1)
+_P_V0 = const(2)
+_P_NV = const(3)
+_PS = const(4)
+_OV = const(192)
+_W16N = const(1216)
+_C_A = const(0)
+_C_B = const(1)
+_C_NX = const(2)
+_C_NY = const(3)
+_C_RNA = const(4)
+_C_RTA = const(5)
+_C_RNB = const(6)
+_C_RTB = const(7)
+_C_FAX = const(8)
+_C_FAY = const(9)
+_C_FBX = const(10)
+_C_FBY = const(11)
+_C_HA = const(12)
+_C_HB = const(13)
+_C_TAX = const(14)
+_C_TAY = const(15)
+_C_TBX = const(16)
+_C_TBY = const(17)
+_C_THA = const(18)
+_C_THB = const(19)
+_C_BIAS = const(20)
+_C_FR = const(21)
+_CS = const(22)
+_S16N = const(2112)
+_SUF = const(288)
+_SMR = const(321)
+_S32N = const(354)
+_TV = const(260)
+_VMAX = const(16383)
+_WMAX = const(8191)
+_VLOOSE = const(32767)
+_WLOOSE = const(32767)
+_LMAX = const(16383)
+_MU = const(154)
+_BETA = const(51)
+_SLOP = const(16)
+_SPEC = const(32)
+_SPEC20 = const(524288)
+_MAXBIAS = const(1024)
+_TOLR = const(49152)
+_LIMD = const(8191)
+_RLIM = const(8191)
+_VS = const(12)
+_WS = const(20)
+_TSLEEP = const(30)
+_DAMPW = const(2)
+_KGAIN = const(64)
+_VCAR = const(6144)
+_WCAR = const(3277)
+_HARD = const(1024000)
+_BIG = const(1073741823)
 
 @micropython.viper
 def k_forces(W32: ptr32):
     SXM = int(1) << 31
-    nb = (W32[H_NB] ^ SXM) - SXM
-    gx = (W32[H_GX] ^ SXM) - SXM
-    gy = (W32[H_GY] ^ SXM) - SXM
-    car = (W32[H_CAR] ^ SXM) - SXM
+    nb = (W32[_H_NB] ^ SXM) - SXM
+    gx = (W32[_H_GX] ^ SXM) - SXM
+    gy = (W32[_H_GY] ^ SXM) - SXM
+    car = (W32[_H_CAR] ^ SXM) - SXM
     for b in range(nb):
-        o = OB + b * BS
-        fl = (W32[o + B_FLAGS] ^ SXM) - SXM
-        if fl & (F_SLEEP | F_FROZEN):
+        o = _OB + b * _BS
+        fl = (W32[o + _B_FLAGS] ^ SXM) - SXM
+        if fl & (_F_SLEEP | _F_FROZEN):
             continue
         if b == car:
-            ex = (W32[H_TX] ^ SXM) - SXM - ((W32[o + B_PX] ^ SXM) - SXM)
-            ey = (W32[H_TY] ^ SXM) - SXM - ((W32[o + B_PY] ^ SXM) - SXM)
+            ex = (W32[_H_TX] ^ SXM) - SXM - ((W32[o + _B_PX] ^ SXM) - SXM)
+            ey = (W32[_H_TY] ^ SXM) - SXM - ((W32[o + _B_PY] ^ SXM) - SXM)
             if ex > 1048575:
                 ex = 1048575
             elif ex < -1048575:
@@ -141,57 +141,57 @@ def k_forces(W32: ptr32):
                 ey = 1048575
             elif ey < -1048575:
                 ey = -1048575
-            vx = ex * KGAIN >> 8
-            vy = ey * KGAIN >> 8
-            if vx > VCAR:
-                vx = VCAR
-            elif vx < -VCAR:
-                vx = -VCAR
-            if vy > VCAR:
-                vy = VCAR
-            elif vy < -VCAR:
-                vy = -VCAR
-            ea = (W32[H_TA] ^ SXM) - SXM - ((W32[o + B_ANG] ^ SXM) - SXM) & 16777215
+            vx = ex * _KGAIN >> 8
+            vy = ey * _KGAIN >> 8
+            if vx > _VCAR:
+                vx = _VCAR
+            elif vx < -_VCAR:
+                vx = -_VCAR
+            if vy > _VCAR:
+                vy = _VCAR
+            elif vy < -_VCAR:
+                vy = -_VCAR
+            ea = (W32[_H_TA] ^ SXM) - SXM - ((W32[o + _B_ANG] ^ SXM) - SXM) & 16777215
             if ea >= 8388608:
                 ea -= 16777216
             if ea > 1048575:
                 ea = 1048575
             elif ea < -1048575:
                 ea = -1048575
-            w = (ea * 201 >> 14) * KGAIN >> 8
-            if w > WCAR:
-                w = WCAR
-            elif w < -WCAR:
-                w = -WCAR
-            W32[o + B_VX] = vx
-            W32[o + B_VY] = vy
-            W32[o + B_W] = w
-        elif fl & F_KIN == 0:
-            W32[o + B_VX] = (W32[o + B_VX] ^ SXM) - SXM + gx
-            W32[o + B_VY] = (W32[o + B_VY] ^ SXM) - SXM + gy
+            w = (ea * 201 >> 14) * _KGAIN >> 8
+            if w > _WCAR:
+                w = _WCAR
+            elif w < -_WCAR:
+                w = -_WCAR
+            W32[o + _B_VX] = vx
+            W32[o + _B_VY] = vy
+            W32[o + _B_W] = w
+        elif fl & _F_KIN == 0:
+            W32[o + _B_VX] = (W32[o + _B_VX] ^ SXM) - SXM + gx
+            W32[o + _B_VY] = (W32[o + _B_VY] ^ SXM) - SXM + gy
 
 @micropython.viper
 def k_geometry(W32: ptr32, W16: ptr16, T16: ptr16, allb: int):
     SXM = int(1) << 31
-    nb = (W32[H_NB] ^ SXM) - SXM
+    nb = (W32[_H_NB] ^ SXM) - SXM
     for b in range(nb):
-        o = OB + b * BS
-        if allb == 0 and (W32[o + B_FLAGS] ^ SXM) - SXM & F_SLEEP:
+        o = _OB + b * _BS
+        if allb == 0 and (W32[o + _B_FLAGS] ^ SXM) - SXM & _F_SLEEP:
             continue
-        c = (W32[o + B_COS] ^ SXM) - SXM
-        s = (W32[o + B_SIN] ^ SXM) - SXM
-        x6 = (W32[o + B_PX] ^ SXM) - SXM >> 4
-        y6 = (W32[o + B_PY] ^ SXM) - SXM >> 4
-        p0 = (W32[o + B_P0] ^ SXM) - SXM
-        for p in range(p0, p0 + ((W32[o + B_NP] ^ SXM) - SXM)):
-            q = p * PS
-            t = TV + ((W16[q + P_TV0] ^ 32768) - 32768) * 4
-            w = OV + ((W16[q + P_V0] ^ 32768) - 32768) * 4
-            x0 = BIG
-            y0 = BIG
-            x1 = -BIG
-            y1 = -BIG
-            for k in range((W16[q + P_NV] ^ 32768) - 32768):
+        c = (W32[o + _B_COS] ^ SXM) - SXM
+        s = (W32[o + _B_SIN] ^ SXM) - SXM
+        x6 = (W32[o + _B_PX] ^ SXM) - SXM >> 4
+        y6 = (W32[o + _B_PY] ^ SXM) - SXM >> 4
+        p0 = (W32[o + _B_P0] ^ SXM) - SXM
+        for p in range(p0, p0 + ((W32[o + _B_NP] ^ SXM) - SXM)):
+            q = p * _PS
+            t = _TV + ((W16[q + _P_TV0] ^ 32768) - 32768) * 4
+            w = _OV + ((W16[q + _P_V0] ^ 32768) - 32768) * 4
+            x0 = _BIG
+            y0 = _BIG
+            x1 = -_BIG
+            y1 = -_BIG
+            for k in range((W16[q + _P_NV] ^ 32768) - 32768):
                 lx = (T16[t] ^ 32768) - 32768
                 ly = (T16[t + 1] ^ 32768) - 32768
                 rx = lx * c - ly * s >> 14
@@ -212,7 +212,7 @@ def k_geometry(W32: ptr32, W16: ptr16, T16: ptr16, allb: int):
                     y1 = ry
                 t += 4
                 w += 4
-            a = OA + p * 4
+            a = _OA + p * 4
             W32[a] = x6 + x0
             W32[a + 1] = y6 + y0
             W32[a + 2] = x6 + x1
@@ -221,46 +221,46 @@ def k_geometry(W32: ptr32, W16: ptr16, T16: ptr16, allb: int):
 @micropython.viper
 def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
     SXM = int(1) << 31
-    np = (W32[H_NP] ^ SXM) - SXM
-    nk = (W32[H_NK] ^ SXM) - SXM
-    car = (W32[H_CAR] ^ SXM) - SXM
+    np = (W32[_H_NP] ^ SXM) - SXM
+    nk = (W32[_H_NK] ^ SXM) - SXM
+    car = (W32[_H_CAR] ^ SXM) - SXM
     n = 0
     kp = 0
-    W32[H_WOKE] = 0
+    W32[_H_WOKE] = 0
     for i in range(np):
-        qi = i * PS
-        a = (W16[qi + P_BODY] ^ 32768) - 32768
-        oa = OB + a * BS
-        fa = (W32[oa + B_FLAGS] ^ SXM) - SXM
-        if fa & F_FROZEN:
+        qi = i * _PS
+        a = (W16[qi + _P_BODY] ^ 32768) - 32768
+        oa = _OB + a * _BS
+        fa = (W32[oa + _B_FLAGS] ^ SXM) - SXM
+        if fa & _F_FROZEN:
             continue
         acta = 1
-        if fa & F_SLEEP:
+        if fa & _F_SLEEP:
             acta = 0
         elif a == car:
             acta = 0
-            if (W32[oa + B_VX] ^ SXM) - SXM != 0 or (W32[oa + B_VY] ^ SXM) - SXM != 0 or (W32[oa + B_W] ^ SXM) - SXM != 0:
+            if (W32[oa + _B_VX] ^ SXM) - SXM != 0 or (W32[oa + _B_VY] ^ SXM) - SXM != 0 or (W32[oa + _B_W] ^ SXM) - SXM != 0:
                 acta = 2
-        ai = OA + i * 4
+        ai = _OA + i * 4
         ax0 = (W32[ai] ^ SXM) - SXM
         ay0 = (W32[ai + 1] ^ SXM) - SXM
         ax1 = (W32[ai + 2] ^ SXM) - SXM
         ay1 = (W32[ai + 3] ^ SXM) - SXM
-        ax6 = (W32[oa + B_PX] ^ SXM) - SXM >> 4
-        ay6 = (W32[oa + B_PY] ^ SXM) - SXM >> 4
-        vai = OV + ((W16[qi + P_V0] ^ 32768) - 32768) * 4
-        nva = (W16[qi + P_NV] ^ 32768) - 32768
+        ax6 = (W32[oa + _B_PX] ^ SXM) - SXM >> 4
+        ay6 = (W32[oa + _B_PY] ^ SXM) - SXM >> 4
+        vai = _OV + ((W16[qi + _P_V0] ^ 32768) - 32768) * 4
+        nva = (W16[qi + _P_NV] ^ 32768) - 32768
         for j in range(i + 1, np + 1):
             if j == np:
-                if fa & F_SLEEP or ay0 > 0:
+                if fa & _F_SLEEP or ay0 > 0:
                     break
-                m1 = BIG
+                m1 = _BIG
                 k1 = -1
-                m2 = BIG
+                m2 = _BIG
                 k2 = -1
                 for k in range(nva):
                     y = ay6 + ((W16[vai + k * 4 + 1] ^ 32768) - 32768)
-                    if y <= SPEC:
+                    if y <= _SPEC:
                         if y < m1:
                             m2 = m1
                             k2 = k1
@@ -272,10 +272,10 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
                 if k1 < 0:
                     break
                 if m1 <= 0:
-                    W32[oa + B_FLAGS] = (W32[oa + B_FLAGS] ^ SXM) - SXM | F_TOUCH
-                if fa & F_KIN:
+                    W32[oa + _B_FLAGS] = (W32[oa + _B_FLAGS] ^ SXM) - SXM | _F_TOUCH
+                if fa & _F_KIN:
                     break
-                b = GROUND
+                b = _GROUND
                 dx = 0
                 dy = 0
                 nx = 0
@@ -290,62 +290,62 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
                         continue
                     rax = (W16[vai + k * 4] ^ 32768) - 32768
                     ray = (W16[vai + k * 4 + 1] ^ 32768) - 32768 - (s >> 1)
-                    key = i << 16 | GPART << 10 | k
-                    if n < MAXC:
+                    key = i << 16 | _GPART << 10 | k
+                    if n < _MAXC:
                         pk = key >> 10
-                        while kp < nk and (W32[OK + kp * 3] ^ SXM) - SXM >> 10 < pk:
+                        while kp < nk and (W32[_OK + kp * 3] ^ SXM) - SXM >> 10 < pk:
                             kp += 1
                         ln = 0
                         lt = 0
                         q = kp
-                        while q < nk and (W32[OK + q * 3] ^ SXM) - SXM >> 10 == pk:
-                            if (W32[OK + q * 3] ^ SXM) - SXM == key:
-                                ln = (W32[OK + q * 3 + 1] ^ SXM) - SXM
-                                lt = (W32[OK + q * 3 + 2] ^ SXM) - SXM
+                        while q < nk and (W32[_OK + q * 3] ^ SXM) - SXM >> 10 == pk:
+                            if (W32[_OK + q * 3] ^ SXM) - SXM == key:
+                                ln = (W32[_OK + q * 3 + 1] ^ SXM) - SXM
+                                lt = (W32[_OK + q * 3 + 2] ^ SXM) - SXM
                                 break
                             q += 1
                         o = n * 3
                         S32[o] = key
                         S32[o + 1] = ln
                         S32[o + 2] = lt
-                        o = n * CS
-                        S16[o + C_A] = a
-                        S16[o + C_B] = b
-                        S16[o + C_NX] = nx
-                        S16[o + C_NY] = ny
-                        S16[o + C_RNA] = rax
-                        S16[o + C_RTA] = ray
-                        S16[o + C_RNB] = 0
-                        S16[o + C_RTB] = 0
-                        S16[o + C_BIAS] = s
+                        o = n * _CS
+                        S16[o + _C_A] = a
+                        S16[o + _C_B] = b
+                        S16[o + _C_NX] = nx
+                        S16[o + _C_NY] = ny
+                        S16[o + _C_RNA] = rax
+                        S16[o + _C_RTA] = ray
+                        S16[o + _C_RNB] = 0
+                        S16[o + _C_RTB] = 0
+                        S16[o + _C_BIAS] = s
                         n += 1
                 break
-            bj = OA + j * 4
+            bj = _OA + j * 4
             if (W32[bj] ^ SXM) - SXM > ax1 or (W32[bj + 2] ^ SXM) - SXM < ax0 or (W32[bj + 1] ^ SXM) - SXM > ay1 or ((W32[bj + 3] ^ SXM) - SXM < ay0):
                 continue
-            qj = j * PS
-            b = (W16[qj + P_BODY] ^ 32768) - 32768
+            qj = j * _PS
+            b = (W16[qj + _P_BODY] ^ 32768) - 32768
             if b == a:
                 continue
-            ob = OB + b * BS
-            fb = (W32[ob + B_FLAGS] ^ SXM) - SXM
-            if fb & F_FROZEN:
+            ob = _OB + b * _BS
+            fb = (W32[ob + _B_FLAGS] ^ SXM) - SXM
+            if fb & _F_FROZEN:
                 continue
             actb = 1
-            if fb & F_SLEEP:
+            if fb & _F_SLEEP:
                 actb = 0
             elif b == car:
                 actb = 0
-                if (W32[ob + B_VX] ^ SXM) - SXM != 0 or (W32[ob + B_VY] ^ SXM) - SXM != 0 or (W32[ob + B_W] ^ SXM) - SXM != 0:
+                if (W32[ob + _B_VX] ^ SXM) - SXM != 0 or (W32[ob + _B_VY] ^ SXM) - SXM != 0 or (W32[ob + _B_W] ^ SXM) - SXM != 0:
                     actb = 2
             if actb == 0 and acta == 0:
                 continue
-            dx = ((W32[ob + B_PX] ^ SXM) - SXM >> 4) - ax6
-            dy = ((W32[ob + B_PY] ^ SXM) - SXM >> 4) - ay6
-            if dx > LIMD or dx < -LIMD or dy > LIMD or (dy < -LIMD):
+            dx = ((W32[ob + _B_PX] ^ SXM) - SXM >> 4) - ax6
+            dy = ((W32[ob + _B_PY] ^ SXM) - SXM >> 4) - ay6
+            if dx > _LIMD or dx < -_LIMD or dy > _LIMD or (dy < -_LIMD):
                 continue
-            vbj = OV + ((W16[qj + P_V0] ^ 32768) - 32768) * 4
-            nvb = (W16[qj + P_NV] ^ 32768) - 32768
+            vbj = _OV + ((W16[qj + _P_V0] ^ 32768) - 32768) * 4
+            nvb = (W16[qj + _P_NV] ^ 32768) - 32768
             sep0 = 0
             face0 = 0
             sep1 = 0
@@ -365,7 +365,7 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
                     ni = nva
                     ox = -dx
                     oy = -dy
-                best = -BIG
+                best = -_BIG
                 bf = 0
                 for f in range(nr):
                     o = pr + f * 4
@@ -373,7 +373,7 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
                     fny = (W16[o + 3] ^ 32768) - 32768
                     px = ox - ((W16[o] ^ 32768) - 32768)
                     py = oy - ((W16[o + 1] ^ 32768) - 32768)
-                    mn = BIG
+                    mn = _BIG
                     q = pi
                     for k in range(ni):
                         s = fnx * ((W16[q] ^ 32768) - 32768 + px) + fny * ((W16[q + 1] ^ 32768) - 32768 + py)
@@ -383,9 +383,9 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
                     if mn > best:
                         best = mn
                         bf = f
-                    if best > SPEC20:
+                    if best > _SPEC20:
                         break
-                if best > SPEC20:
+                if best > _SPEC20:
                     apart = 1
                     break
                 if side == 0:
@@ -404,7 +404,7 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
             ox = dx
             oy = dy
             rf = face0
-            if sep1 > sep0 + TOLR:
+            if sep1 > sep0 + _TOLR:
                 flip = 1
                 pr = vbj
                 nr = nvb
@@ -423,7 +423,7 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
                 o = pr + rf * 4 + 4
             r2x = (W16[o] ^ 32768) - 32768
             r2y = (W16[o + 1] ^ 32768) - 32768
-            mn = BIG
+            mn = _BIG
             ie = 0
             for k in range(ni):
                 s = nx * ((W16[pi + k * 4 + 2] ^ 32768) - 32768) + ny * ((W16[pi + k * 4 + 3] ^ 32768) - 32768)
@@ -470,23 +470,23 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
                     py = p2y
                     fid = id2
                 s = nx * (px - r1x) + ny * (py - r1y) >> 14
-                if s > SPEC:
+                if s > _SPEC:
                     continue
-                if (fa | fb) & F_SLEEP:
+                if (fa | fb) & _F_SLEEP:
                     for w in range(2):
                         o = ob
                         if w == 1:
                             o = oa
-                        if (W32[o + B_FLAGS] ^ SXM) - SXM & F_SLEEP:
-                            isl = (W32[o + B_ISL] ^ SXM) - SXM
-                            for c in range((W32[H_NB] ^ SXM) - SXM):
-                                oc = OB + c * BS
-                                if (W32[oc + B_FLAGS] ^ SXM) - SXM & F_SLEEP and (W32[oc + B_ISL] ^ SXM) - SXM == isl:
-                                    W32[oc + B_FLAGS] = (W32[oc + B_FLAGS] ^ SXM) - SXM & ~F_SLEEP
-                                    W32[oc + B_REST] = 0
-                    W32[H_WOKE] = 1
-                    fa = fa & ~F_SLEEP
-                    fb = fb & ~F_SLEEP
+                        if (W32[o + _B_FLAGS] ^ SXM) - SXM & _F_SLEEP:
+                            isl = (W32[o + _B_ISL] ^ SXM) - SXM
+                            for c in range((W32[_H_NB] ^ SXM) - SXM):
+                                oc = _OB + c * _BS
+                                if (W32[oc + _B_FLAGS] ^ SXM) - SXM & _F_SLEEP and (W32[oc + _B_ISL] ^ SXM) - SXM == isl:
+                                    W32[oc + _B_FLAGS] = (W32[oc + _B_FLAGS] ^ SXM) - SXM & ~_F_SLEEP
+                                    W32[oc + _B_REST] = 0
+                    W32[_H_WOKE] = 1
+                    fa = fa & ~_F_SLEEP
+                    fb = fb & ~_F_SLEEP
                 cx = px - (nx * s >> 15)
                 cy = py - (ny * s >> 15)
                 key = i << 16 | j << 10 | flip << 8 | rf << 5 | fid
@@ -504,33 +504,33 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
                     ray = cy + dy
                     cnx = -nx
                     cny = -ny
-                if n < MAXC:
+                if n < _MAXC:
                     pk = key >> 10
-                    while kp < nk and (W32[OK + kp * 3] ^ SXM) - SXM >> 10 < pk:
+                    while kp < nk and (W32[_OK + kp * 3] ^ SXM) - SXM >> 10 < pk:
                         kp += 1
                     ln = 0
                     lt = 0
                     q = kp
-                    while q < nk and (W32[OK + q * 3] ^ SXM) - SXM >> 10 == pk:
-                        if (W32[OK + q * 3] ^ SXM) - SXM == key:
-                            ln = (W32[OK + q * 3 + 1] ^ SXM) - SXM
-                            lt = (W32[OK + q * 3 + 2] ^ SXM) - SXM
+                    while q < nk and (W32[_OK + q * 3] ^ SXM) - SXM >> 10 == pk:
+                        if (W32[_OK + q * 3] ^ SXM) - SXM == key:
+                            ln = (W32[_OK + q * 3 + 1] ^ SXM) - SXM
+                            lt = (W32[_OK + q * 3 + 2] ^ SXM) - SXM
                             break
                         q += 1
                     o = n * 3
                     S32[o] = key
                     S32[o + 1] = ln
                     S32[o + 2] = lt
-                    o = n * CS
-                    S16[o + C_A] = a
-                    S16[o + C_B] = b
-                    S16[o + C_NX] = cnx
-                    S16[o + C_NY] = cny
-                    S16[o + C_RNA] = rax
-                    S16[o + C_RTA] = ray
-                    S16[o + C_RNB] = rbx
-                    S16[o + C_RTB] = rby
-                    S16[o + C_BIAS] = s
+                    o = n * _CS
+                    S16[o + _C_A] = a
+                    S16[o + _C_B] = b
+                    S16[o + _C_NX] = cnx
+                    S16[o + _C_NY] = cny
+                    S16[o + _C_RNA] = rax
+                    S16[o + _C_RTA] = ray
+                    S16[o + _C_RNB] = rbx
+                    S16[o + _C_RTB] = rby
+                    S16[o + _C_BIAS] = s
                     n += 1
     return n
 
@@ -538,33 +538,33 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
 def k_prestep(W32: ptr32, S32: ptr32, S16: ptr16, n: int):
     SXM = int(1) << 31
     for c in range(n):
-        o = c * CS
-        oa = OB + ((S16[o + C_A] ^ 32768) - 32768) * BS
-        ob = OB + ((S16[o + C_B] ^ 32768) - 32768) * BS
-        nx = (S16[o + C_NX] ^ 32768) - 32768
-        ny = (S16[o + C_NY] ^ 32768) - 32768
+        o = c * _CS
+        oa = _OB + ((S16[o + _C_A] ^ 32768) - 32768) * _BS
+        ob = _OB + ((S16[o + _C_B] ^ 32768) - 32768) * _BS
+        nx = (S16[o + _C_NX] ^ 32768) - 32768
+        ny = (S16[o + _C_NY] ^ 32768) - 32768
         tot = 0
         for side in range(2):
-            ox = (S16[o + C_RNA] ^ 32768) - 32768
-            oy = (S16[o + C_RTA] ^ 32768) - 32768
+            ox = (S16[o + _C_RNA] ^ 32768) - 32768
+            oy = (S16[o + _C_RTA] ^ 32768) - 32768
             ot = oa
             if side == 1:
-                ox = (S16[o + C_RNB] ^ 32768) - 32768
-                oy = (S16[o + C_RTB] ^ 32768) - 32768
+                ox = (S16[o + _C_RNB] ^ 32768) - 32768
+                oy = (S16[o + _C_RTB] ^ 32768) - 32768
                 ot = ob
-            if ox > RLIM:
-                ox = RLIM
-            elif ox < -RLIM:
-                ox = -RLIM
-            if oy > RLIM:
-                oy = RLIM
-            elif oy < -RLIM:
-                oy = -RLIM
+            if ox > _RLIM:
+                ox = _RLIM
+            elif ox < -_RLIM:
+                ox = -_RLIM
+            if oy > _RLIM:
+                oy = _RLIM
+            elif oy < -_RLIM:
+                oy = -_RLIM
             rn = ox * ny - oy * nx >> 14
             rt = -(ox * nx + oy * ny >> 14)
-            im = (W32[ot + B_INVM] ^ SXM) - SXM
-            qn = rn * ((W32[ot + B_IRHO] ^ SXM) - SXM) >> 12
-            qt = rt * ((W32[ot + B_IRHO] ^ SXM) - SXM) >> 12
+            im = (W32[ot + _B_INVM] ^ SXM) - SXM
+            qn = rn * ((W32[ot + _B_IRHO] ^ SXM) - SXM) >> 12
+            qt = rt * ((W32[ot + _B_IRHO] ^ SXM) - SXM) >> 12
             if qn > 4095:
                 qn = 4095
             elif qn < -4095:
@@ -576,13 +576,13 @@ def k_prestep(W32: ptr32, S32: ptr32, S16: ptr16, n: int):
             tn = im * (qn * qn >> 10) >> 10
             tt = im * (qt * qt >> 10) >> 10
             if side == 0:
-                S16[o + C_RNA] = rn
-                S16[o + C_RTA] = rt
+                S16[o + _C_RNA] = rn
+                S16[o + _C_RTA] = rt
                 kn = im + tn
                 kt = im + tt
             else:
-                S16[o + C_RNB] = rn
-                S16[o + C_RTB] = rt
+                S16[o + _C_RNB] = rn
+                S16[o + _C_RTB] = rt
                 kn += im + tn
                 kt += im + tt
         if kn <= 0:
@@ -593,14 +593,14 @@ def k_prestep(W32: ptr32, S32: ptr32, S16: ptr16, n: int):
         ny12 = ny >> 2
         for side in range(2):
             ot = oa
-            rn = (S16[o + C_RNA] ^ 32768) - 32768
-            rt = (S16[o + C_RTA] ^ 32768) - 32768
+            rn = (S16[o + _C_RNA] ^ 32768) - 32768
+            rt = (S16[o + _C_RTA] ^ 32768) - 32768
             if side == 1:
                 ot = ob
-                rn = (S16[o + C_RNB] ^ 32768) - 32768
-                rt = (S16[o + C_RTB] ^ 32768) - 32768
-            im = (W32[ot + B_INVM] ^ SXM) - SXM
-            i2 = (W32[ot + B_IRHO2] ^ SXM) - SXM
+                rn = (S16[o + _C_RNB] ^ 32768) - 32768
+                rt = (S16[o + _C_RTB] ^ 32768) - 32768
+            im = (W32[ot + _B_INVM] ^ SXM) - SXM
+            i2 = (W32[ot + _B_IRHO2] ^ SXM) - SXM
             fn = (im << 12) // kn
             ft = (im << 12) // kt
             hn = fn * (rn * i2 >> 12) >> 8
@@ -614,29 +614,29 @@ def k_prestep(W32: ptr32, S32: ptr32, S16: ptr16, n: int):
             elif ht < -16383:
                 ht = -16383
             d = side * 2
-            S16[o + C_FAX + d] = fn * nx12 >> 12
-            S16[o + C_FAY + d] = fn * ny12 >> 12
-            S16[o + C_TAX + d] = ft * ny12 >> 12
-            S16[o + C_TAY + d] = ft * -nx12 >> 12
-            S16[o + C_HA + side] = hn
-            S16[o + C_THA + side] = ht
-        S16[o + C_NX] = nx12
-        S16[o + C_NY] = ny12
-        fr = MU * kt // kn
+            S16[o + _C_FAX + d] = fn * nx12 >> 12
+            S16[o + _C_FAY + d] = fn * ny12 >> 12
+            S16[o + _C_TAX + d] = ft * ny12 >> 12
+            S16[o + _C_TAY + d] = ft * -nx12 >> 12
+            S16[o + _C_HA + side] = hn
+            S16[o + _C_THA + side] = ht
+        S16[o + _C_NX] = nx12
+        S16[o + _C_NY] = ny12
+        fr = _MU * kt // kn
         if fr > 4095:
             fr = 4095
-        S16[o + C_FR] = fr
-        pen = -((S16[o + C_BIAS] ^ 32768) - 32768) - SLOP
+        S16[o + _C_FR] = fr
+        pen = -((S16[o + _C_BIAS] ^ 32768) - 32768) - _SLOP
         bias = 0
-        if pen + SLOP < 0:
-            bias = pen + SLOP << 4
+        if pen + _SLOP < 0:
+            bias = pen + _SLOP << 4
         elif pen > 0:
             if pen > 8191:
                 pen = 8191
-            bias = pen * BETA >> 4
-            if bias > MAXBIAS:
-                bias = MAXBIAS
-        S16[o + C_BIAS] = bias
+            bias = pen * _BETA >> 4
+            if bias > _MAXBIAS:
+                bias = _MAXBIAS
+        S16[o + _C_BIAS] = bias
         ln = (S32[c * 3 + 1] ^ SXM) - SXM
         lt = (S32[c * 3 + 2] ^ SXM) - SXM
         if ln != 0 or lt != 0:
@@ -648,25 +648,25 @@ def k_prestep(W32: ptr32, S32: ptr32, S16: ptr16, n: int):
                     ot = ob
                     d = 2
                     sg = 1
-                vx = (W32[ot + B_VX] ^ SXM) - SXM + sg * (ln * ((S16[o + C_FAX + d] ^ 32768) - 32768) + lt * ((S16[o + C_TAX + d] ^ 32768) - 32768) + 2048 >> 12)
-                vy = (W32[ot + B_VY] ^ SXM) - SXM + sg * (ln * ((S16[o + C_FAY + d] ^ 32768) - 32768) + lt * ((S16[o + C_TAY + d] ^ 32768) - 32768) + 2048 >> 12)
-                w = (W32[ot + B_W] ^ SXM) - SXM + sg * (ln * ((S16[o + C_HA + side] ^ 32768) - 32768) + lt * ((S16[o + C_THA + side] ^ 32768) - 32768) + 2048 >> 12)
-                if vx > VLOOSE:
-                    vx = VLOOSE
-                elif vx < -VLOOSE:
-                    vx = -VLOOSE
-                if vy > VLOOSE:
-                    vy = VLOOSE
-                elif vy < -VLOOSE:
-                    vy = -VLOOSE
-                if w > WLOOSE:
-                    w = WLOOSE
-                elif w < -WLOOSE:
-                    w = -WLOOSE
-                if ot != OB + GROUND * BS:
-                    W32[ot + B_VX] = vx
-                    W32[ot + B_VY] = vy
-                    W32[ot + B_W] = w
+                vx = (W32[ot + _B_VX] ^ SXM) - SXM + sg * (ln * ((S16[o + _C_FAX + d] ^ 32768) - 32768) + lt * ((S16[o + _C_TAX + d] ^ 32768) - 32768) + 2048 >> 12)
+                vy = (W32[ot + _B_VY] ^ SXM) - SXM + sg * (ln * ((S16[o + _C_FAY + d] ^ 32768) - 32768) + lt * ((S16[o + _C_TAY + d] ^ 32768) - 32768) + 2048 >> 12)
+                w = (W32[ot + _B_W] ^ SXM) - SXM + sg * (ln * ((S16[o + _C_HA + side] ^ 32768) - 32768) + lt * ((S16[o + _C_THA + side] ^ 32768) - 32768) + 2048 >> 12)
+                if vx > _VLOOSE:
+                    vx = _VLOOSE
+                elif vx < -_VLOOSE:
+                    vx = -_VLOOSE
+                if vy > _VLOOSE:
+                    vy = _VLOOSE
+                elif vy < -_VLOOSE:
+                    vy = -_VLOOSE
+                if w > _WLOOSE:
+                    w = _WLOOSE
+                elif w < -_WLOOSE:
+                    w = -_WLOOSE
+                if ot != _OB + _GROUND * _BS:
+                    W32[ot + _B_VX] = vx
+                    W32[ot + _B_VY] = vy
+                    W32[ot + _B_W] = w
 
 @micropython.viper
 def k_solve(W32: ptr32, S32: ptr32, S16: ptr16, n: int, iters: int):
@@ -676,37 +676,37 @@ def k_solve(W32: ptr32, S32: ptr32, S16: ptr16, n: int, iters: int):
             c = cc
             if it & 1:
                 c = n - 1 - cc
-            o = c * CS
-            oa = OB + ((S16[o + C_A] ^ 32768) - 32768) * BS
-            ob = OB + ((S16[o + C_B] ^ 32768) - 32768) * BS
-            vax = (W32[oa + B_VX] ^ SXM) - SXM
-            vay = (W32[oa + B_VY] ^ SXM) - SXM
-            wa = (W32[oa + B_W] ^ SXM) - SXM
-            vbx = (W32[ob + B_VX] ^ SXM) - SXM
-            vby = (W32[ob + B_VY] ^ SXM) - SXM
-            wb = (W32[ob + B_W] ^ SXM) - SXM
-            nx = (S16[o + C_NX] ^ 32768) - 32768
-            ny = (S16[o + C_NY] ^ 32768) - 32768
-            vn = ((vbx - vax) * nx + (vby - vay) * ny + 2048 >> 12) + (wb * ((S16[o + C_RNB] ^ 32768) - 32768) - wa * ((S16[o + C_RNA] ^ 32768) - 32768) + 1024 >> 11)
+            o = c * _CS
+            oa = _OB + ((S16[o + _C_A] ^ 32768) - 32768) * _BS
+            ob = _OB + ((S16[o + _C_B] ^ 32768) - 32768) * _BS
+            vax = (W32[oa + _B_VX] ^ SXM) - SXM
+            vay = (W32[oa + _B_VY] ^ SXM) - SXM
+            wa = (W32[oa + _B_W] ^ SXM) - SXM
+            vbx = (W32[ob + _B_VX] ^ SXM) - SXM
+            vby = (W32[ob + _B_VY] ^ SXM) - SXM
+            wb = (W32[ob + _B_W] ^ SXM) - SXM
+            nx = (S16[o + _C_NX] ^ 32768) - 32768
+            ny = (S16[o + _C_NY] ^ 32768) - 32768
+            vn = ((vbx - vax) * nx + (vby - vay) * ny + 2048 >> 12) + (wb * ((S16[o + _C_RNB] ^ 32768) - 32768) - wa * ((S16[o + _C_RNA] ^ 32768) - 32768) + 1024 >> 11)
             l0 = (S32[c * 3 + 1] ^ SXM) - SXM
-            l1 = l0 + ((S16[o + C_BIAS] ^ 32768) - 32768) - vn
+            l1 = l0 + ((S16[o + _C_BIAS] ^ 32768) - 32768) - vn
             if l1 < 0:
                 l1 = 0
-            elif l1 > LMAX:
-                l1 = LMAX
+            elif l1 > _LMAX:
+                l1 = _LMAX
             S32[c * 3 + 1] = l1
             du = l1 - l0
             if du != 0:
-                vax -= du * ((S16[o + C_FAX] ^ 32768) - 32768) + 2048 >> 12
-                vay -= du * ((S16[o + C_FAY] ^ 32768) - 32768) + 2048 >> 12
-                wa -= du * ((S16[o + C_HA] ^ 32768) - 32768) + 2048 >> 12
-                vbx += du * ((S16[o + C_FBX] ^ 32768) - 32768) + 2048 >> 12
-                vby += du * ((S16[o + C_FBY] ^ 32768) - 32768) + 2048 >> 12
-                wb += du * ((S16[o + C_HB] ^ 32768) - 32768) + 2048 >> 12
-            vt = ((vbx - vax) * ny - (vby - vay) * nx + 2048 >> 12) + (wb * ((S16[o + C_RTB] ^ 32768) - 32768) - wa * ((S16[o + C_RTA] ^ 32768) - 32768) + 1024 >> 11)
-            m = l1 * ((S16[o + C_FR] ^ 32768) - 32768) >> 8
-            if m > LMAX:
-                m = LMAX
+                vax -= du * ((S16[o + _C_FAX] ^ 32768) - 32768) + 2048 >> 12
+                vay -= du * ((S16[o + _C_FAY] ^ 32768) - 32768) + 2048 >> 12
+                wa -= du * ((S16[o + _C_HA] ^ 32768) - 32768) + 2048 >> 12
+                vbx += du * ((S16[o + _C_FBX] ^ 32768) - 32768) + 2048 >> 12
+                vby += du * ((S16[o + _C_FBY] ^ 32768) - 32768) + 2048 >> 12
+                wb += du * ((S16[o + _C_HB] ^ 32768) - 32768) + 2048 >> 12
+            vt = ((vbx - vax) * ny - (vby - vay) * nx + 2048 >> 12) + (wb * ((S16[o + _C_RTB] ^ 32768) - 32768) - wa * ((S16[o + _C_RTA] ^ 32768) - 32768) + 1024 >> 11)
+            m = l1 * ((S16[o + _C_FR] ^ 32768) - 32768) >> 8
+            if m > _LMAX:
+                m = _LMAX
             t0 = (S32[c * 3 + 2] ^ SXM) - SXM
             t1 = t0 - vt
             if t1 > m:
@@ -716,90 +716,90 @@ def k_solve(W32: ptr32, S32: ptr32, S16: ptr16, n: int, iters: int):
             S32[c * 3 + 2] = t1
             du = t1 - t0
             if du != 0:
-                vax -= du * ((S16[o + C_TAX] ^ 32768) - 32768) + 2048 >> 12
-                vay -= du * ((S16[o + C_TAY] ^ 32768) - 32768) + 2048 >> 12
-                wa -= du * ((S16[o + C_THA] ^ 32768) - 32768) + 2048 >> 12
-                vbx += du * ((S16[o + C_TBX] ^ 32768) - 32768) + 2048 >> 12
-                vby += du * ((S16[o + C_TBY] ^ 32768) - 32768) + 2048 >> 12
-                wb += du * ((S16[o + C_THB] ^ 32768) - 32768) + 2048 >> 12
-            if vax > VLOOSE:
-                vax = VLOOSE
-            elif vax < -VLOOSE:
-                vax = -VLOOSE
-            if vay > VLOOSE:
-                vay = VLOOSE
-            elif vay < -VLOOSE:
-                vay = -VLOOSE
-            if wa > WLOOSE:
-                wa = WLOOSE
-            elif wa < -WLOOSE:
-                wa = -WLOOSE
-            if vbx > VLOOSE:
-                vbx = VLOOSE
-            elif vbx < -VLOOSE:
-                vbx = -VLOOSE
-            if vby > VLOOSE:
-                vby = VLOOSE
-            elif vby < -VLOOSE:
-                vby = -VLOOSE
-            if wb > WLOOSE:
-                wb = WLOOSE
-            elif wb < -WLOOSE:
-                wb = -WLOOSE
-            W32[oa + B_VX] = vax
-            W32[oa + B_VY] = vay
-            W32[oa + B_W] = wa
-            if ob != OB + GROUND * BS:
-                W32[ob + B_VX] = vbx
-                W32[ob + B_VY] = vby
-                W32[ob + B_W] = wb
+                vax -= du * ((S16[o + _C_TAX] ^ 32768) - 32768) + 2048 >> 12
+                vay -= du * ((S16[o + _C_TAY] ^ 32768) - 32768) + 2048 >> 12
+                wa -= du * ((S16[o + _C_THA] ^ 32768) - 32768) + 2048 >> 12
+                vbx += du * ((S16[o + _C_TBX] ^ 32768) - 32768) + 2048 >> 12
+                vby += du * ((S16[o + _C_TBY] ^ 32768) - 32768) + 2048 >> 12
+                wb += du * ((S16[o + _C_THB] ^ 32768) - 32768) + 2048 >> 12
+            if vax > _VLOOSE:
+                vax = _VLOOSE
+            elif vax < -_VLOOSE:
+                vax = -_VLOOSE
+            if vay > _VLOOSE:
+                vay = _VLOOSE
+            elif vay < -_VLOOSE:
+                vay = -_VLOOSE
+            if wa > _WLOOSE:
+                wa = _WLOOSE
+            elif wa < -_WLOOSE:
+                wa = -_WLOOSE
+            if vbx > _VLOOSE:
+                vbx = _VLOOSE
+            elif vbx < -_VLOOSE:
+                vbx = -_VLOOSE
+            if vby > _VLOOSE:
+                vby = _VLOOSE
+            elif vby < -_VLOOSE:
+                vby = -_VLOOSE
+            if wb > _WLOOSE:
+                wb = _WLOOSE
+            elif wb < -_WLOOSE:
+                wb = -_WLOOSE
+            W32[oa + _B_VX] = vax
+            W32[oa + _B_VY] = vay
+            W32[oa + _B_W] = wa
+            if ob != _OB + _GROUND * _BS:
+                W32[ob + _B_VX] = vbx
+                W32[ob + _B_VY] = vby
+                W32[ob + _B_W] = wb
     for c in range(n):
         o = c * 3
-        W32[OK + o] = (S32[o] ^ SXM) - SXM
-        W32[OK + o + 1] = (S32[o + 1] ^ SXM) - SXM
-        W32[OK + o + 2] = (S32[o + 2] ^ SXM) - SXM
-    W32[H_NK] = n
-    W32[H_NC] = n
+        W32[_OK + o] = (S32[o] ^ SXM) - SXM
+        W32[_OK + o + 1] = (S32[o + 1] ^ SXM) - SXM
+        W32[_OK + o + 2] = (S32[o + 2] ^ SXM) - SXM
+    W32[_H_NK] = n
+    W32[_H_NC] = n
 
 @micropython.viper
 def k_integrate(W32: ptr32, T16: ptr16):
     SXM = int(1) << 31
-    nb = (W32[H_NB] ^ SXM) - SXM
+    nb = (W32[_H_NB] ^ SXM) - SXM
     for b in range(nb):
-        o = OB + b * BS
-        fl = (W32[o + B_FLAGS] ^ SXM) - SXM
-        if fl & (F_SLEEP | F_FROZEN):
+        o = _OB + b * _BS
+        fl = (W32[o + _B_FLAGS] ^ SXM) - SXM
+        if fl & (_F_SLEEP | _F_FROZEN):
             continue
-        vx = (W32[o + B_VX] ^ SXM) - SXM
-        vy = (W32[o + B_VY] ^ SXM) - SXM
-        w = (W32[o + B_W] ^ SXM) - SXM
-        if vx > VMAX:
-            vx = VMAX
-        elif vx < -VMAX:
-            vx = -VMAX
-        if vy > VMAX:
-            vy = VMAX
-        elif vy < -VMAX:
-            vy = -VMAX
-        if w > WMAX:
-            w = WMAX
-        elif w < -WMAX:
-            w = -WMAX
-        if fl & F_KIN == 0:
+        vx = (W32[o + _B_VX] ^ SXM) - SXM
+        vy = (W32[o + _B_VY] ^ SXM) - SXM
+        w = (W32[o + _B_W] ^ SXM) - SXM
+        if vx > _VMAX:
+            vx = _VMAX
+        elif vx < -_VMAX:
+            vx = -_VMAX
+        if vy > _VMAX:
+            vy = _VMAX
+        elif vy < -_VMAX:
+            vy = -_VMAX
+        if w > _WMAX:
+            w = _WMAX
+        elif w < -_WMAX:
+            w = -_WMAX
+        if fl & _F_KIN == 0:
             if w > 0:
-                w -= w * DAMPW + 255 >> 8
+                w -= w * _DAMPW + 255 >> 8
             elif w < 0:
-                w += -w * DAMPW + 255 >> 8
-        W32[o + B_VX] = vx
-        W32[o + B_VY] = vy
-        W32[o + B_W] = w
-        x = (W32[o + B_PX] ^ SXM) - SXM + vx
-        y = (W32[o + B_PY] ^ SXM) - SXM + vy
-        W32[o + B_PX] = x
-        W32[o + B_PY] = y
+                w += -w * _DAMPW + 255 >> 8
+        W32[o + _B_VX] = vx
+        W32[o + _B_VY] = vy
+        W32[o + _B_W] = w
+        x = (W32[o + _B_PX] ^ SXM) - SXM + vx
+        y = (W32[o + _B_PY] ^ SXM) - SXM + vy
+        W32[o + _B_PX] = x
+        W32[o + _B_PY] = y
         if w != 0:
-            ang = (W32[o + B_ANG] ^ SXM) - SXM + (w * 20861 >> 8) & 16777215
-            W32[o + B_ANG] = ang
+            ang = (W32[o + _B_ANG] ^ SXM) - SXM + (w * 20861 >> 8) & 16777215
+            W32[o + _B_ANG] = ang
             for h in range(2):
                 a = (ang >> 8) + h * 16384 & 65535
                 r = a & 16383
@@ -813,81 +813,81 @@ def k_integrate(W32: ptr32, T16: ptr16):
                 if a & 32768:
                     v = -v
                 if h == 0:
-                    W32[o + B_SIN] = v
+                    W32[o + _B_SIN] = v
                 else:
-                    W32[o + B_COS] = v
-        if x < (W32[H_XMIN] ^ SXM) - SXM or x > (W32[H_XMAX] ^ SXM) - SXM or y > (W32[H_YMAX] ^ SXM) - SXM:
-            fl |= F_OUT
-        if x < -HARD or x > HARD or y < -HARD or (y > HARD):
-            fl |= F_FROZEN
-            W32[o + B_VX] = 0
-            W32[o + B_VY] = 0
-            W32[o + B_W] = 0
-        W32[o + B_FLAGS] = fl
+                    W32[o + _B_COS] = v
+        if x < (W32[_H_XMIN] ^ SXM) - SXM or x > (W32[_H_XMAX] ^ SXM) - SXM or y > (W32[_H_YMAX] ^ SXM) - SXM:
+            fl |= _F_OUT
+        if x < -_HARD or x > _HARD or y < -_HARD or (y > _HARD):
+            fl |= _F_FROZEN
+            W32[o + _B_VX] = 0
+            W32[o + _B_VY] = 0
+            W32[o + _B_W] = 0
+        W32[o + _B_FLAGS] = fl
 
 @micropython.viper
 def k_sleep(W32: ptr32, S32: ptr32, S16: ptr16, n: int) -> int:
     SXM = int(1) << 31
-    nb = (W32[H_NB] ^ SXM) - SXM
-    car = (W32[H_CAR] ^ SXM) - SXM
+    nb = (W32[_H_NB] ^ SXM) - SXM
+    car = (W32[_H_CAR] ^ SXM) - SXM
     for b in range(nb):
-        S32[SUF + b] = b
-        S32[SMR + b] = BIG
-        o = OB + b * BS
-        if (W32[o + B_FLAGS] ^ SXM) - SXM & (F_SLEEP | F_FROZEN | F_KIN) == 0:
-            vx = (W32[o + B_VX] ^ SXM) - SXM
-            vy = (W32[o + B_VY] ^ SXM) - SXM
-            w = (W32[o + B_W] ^ SXM) - SXM
-            r = (W32[o + B_REST] ^ SXM) - SXM
-            if vx > VS or vx < -VS or vy > VS or (vy < -VS) or (w > WS) or (w < -WS):
+        S32[_SUF + b] = b
+        S32[_SMR + b] = _BIG
+        o = _OB + b * _BS
+        if (W32[o + _B_FLAGS] ^ SXM) - SXM & (_F_SLEEP | _F_FROZEN | _F_KIN) == 0:
+            vx = (W32[o + _B_VX] ^ SXM) - SXM
+            vy = (W32[o + _B_VY] ^ SXM) - SXM
+            w = (W32[o + _B_W] ^ SXM) - SXM
+            r = (W32[o + _B_REST] ^ SXM) - SXM
+            if vx > _VS or vx < -_VS or vy > _VS or (vy < -_VS) or (w > _WS) or (w < -_WS):
                 r = 0
             elif r < 10000:
                 r += 1
-            W32[o + B_REST] = r
+            W32[o + _B_REST] = r
     for c in range(n):
-        a = (S16[c * CS + C_A] ^ 32768) - 32768
-        b = (S16[c * CS + C_B] ^ 32768) - 32768
-        if b == GROUND:
+        a = (S16[c * _CS + _C_A] ^ 32768) - 32768
+        b = (S16[c * _CS + _C_B] ^ 32768) - 32768
+        if b == _GROUND:
             continue
         if a == car or b == car:
-            o = OB + car * BS
-            if (W32[o + B_VX] ^ SXM) - SXM != 0 or (W32[o + B_VY] ^ SXM) - SXM != 0 or (W32[o + B_W] ^ SXM) - SXM != 0:
+            o = _OB + car * _BS
+            if (W32[o + _B_VX] ^ SXM) - SXM != 0 or (W32[o + _B_VY] ^ SXM) - SXM != 0 or (W32[o + _B_W] ^ SXM) - SXM != 0:
                 if a == car:
-                    W32[OB + b * BS + B_REST] = 0
+                    W32[_OB + b * _BS + _B_REST] = 0
                 else:
-                    W32[OB + a * BS + B_REST] = 0
+                    W32[_OB + a * _BS + _B_REST] = 0
             continue
-        while (S32[SUF + a] ^ SXM) - SXM != a:
-            S32[SUF + a] = (S32[SUF + ((S32[SUF + a] ^ SXM) - SXM)] ^ SXM) - SXM
-            a = (S32[SUF + a] ^ SXM) - SXM
-        while (S32[SUF + b] ^ SXM) - SXM != b:
-            S32[SUF + b] = (S32[SUF + ((S32[SUF + b] ^ SXM) - SXM)] ^ SXM) - SXM
-            b = (S32[SUF + b] ^ SXM) - SXM
+        while (S32[_SUF + a] ^ SXM) - SXM != a:
+            S32[_SUF + a] = (S32[_SUF + ((S32[_SUF + a] ^ SXM) - SXM)] ^ SXM) - SXM
+            a = (S32[_SUF + a] ^ SXM) - SXM
+        while (S32[_SUF + b] ^ SXM) - SXM != b:
+            S32[_SUF + b] = (S32[_SUF + ((S32[_SUF + b] ^ SXM) - SXM)] ^ SXM) - SXM
+            b = (S32[_SUF + b] ^ SXM) - SXM
         if a < b:
-            S32[SUF + b] = a
+            S32[_SUF + b] = a
         elif b < a:
-            S32[SUF + a] = b
+            S32[_SUF + a] = b
     awake = 0
     for h in range(2):
         for b in range(nb):
-            o = OB + b * BS
-            if (W32[o + B_FLAGS] ^ SXM) - SXM & (F_SLEEP | F_FROZEN | F_KIN):
+            o = _OB + b * _BS
+            if (W32[o + _B_FLAGS] ^ SXM) - SXM & (_F_SLEEP | _F_FROZEN | _F_KIN):
                 continue
             r = b
-            while (S32[SUF + r] ^ SXM) - SXM != r:
-                r = (S32[SUF + r] ^ SXM) - SXM
+            while (S32[_SUF + r] ^ SXM) - SXM != r:
+                r = (S32[_SUF + r] ^ SXM) - SXM
             if h == 0:
-                if (W32[o + B_REST] ^ SXM) - SXM < (S32[SMR + r] ^ SXM) - SXM:
-                    S32[SMR + r] = (W32[o + B_REST] ^ SXM) - SXM
-            elif (S32[SMR + r] ^ SXM) - SXM >= TSLEEP:
-                W32[o + B_FLAGS] = (W32[o + B_FLAGS] ^ SXM) - SXM | F_SLEEP
-                W32[o + B_VX] = 0
-                W32[o + B_VY] = 0
-                W32[o + B_W] = 0
-                W32[o + B_ISL] = r
-                W32[H_GSX] = (W32[H_GX] ^ SXM) - SXM
-                W32[H_GSY] = (W32[H_GY] ^ SXM) - SXM
+                if (W32[o + _B_REST] ^ SXM) - SXM < (S32[_SMR + r] ^ SXM) - SXM:
+                    S32[_SMR + r] = (W32[o + _B_REST] ^ SXM) - SXM
+            elif (S32[_SMR + r] ^ SXM) - SXM >= _TSLEEP:
+                W32[o + _B_FLAGS] = (W32[o + _B_FLAGS] ^ SXM) - SXM | _F_SLEEP
+                W32[o + _B_VX] = 0
+                W32[o + _B_VY] = 0
+                W32[o + _B_W] = 0
+                W32[o + _B_ISL] = r
+                W32[_H_GSX] = (W32[_H_GX] ^ SXM) - SXM
+                W32[_H_GSY] = (W32[_H_GY] ^ SXM) - SXM
             else:
                 awake += 1
-    W32[H_AWAKE] = awake
+    W32[_H_AWAKE] = awake
     return awake

@@ -21,6 +21,9 @@ from micropython import const
 
 from games.tower import physics as P
 
+_PW = const(8)              # copies of physics' piece table layout
+_PT_RMAX = const(4)
+
 IDLE = const(0)
 CARRY = const(1)
 SETTLE = const(2)
@@ -73,7 +76,7 @@ class Placement:
         self.out = out
         self.piece = piece
         self.found = foundation
-        r = P.PIECE_INFO[piece][2] << 4
+        r = P.PT[piece * _PW + _PT_RMAX] << 4
         self.rmax = r
         y = (tower_top_q6 << 4) + START_GAP * P.PX + r
         self.b = w.add_body(piece, 0, y, 0)
@@ -204,7 +207,7 @@ class Placement:
         self.gx = words[10]
         self.ytop = words[11]
         if self.piece >= 0:
-            self.rmax = P.PIECE_INFO[self.piece][2] << 4
+            self.rmax = P.PT[self.piece * _PW + _PT_RMAX] << 4
         if not IDLE <= self.phase <= FELL or (self.phase in (CARRY, SETTLE) and
                                                not 0 <= self.b < w.count()):
             raise ValueError("placement")

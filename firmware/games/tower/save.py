@@ -1,8 +1,8 @@
 """Suspend/resume of a tower game: the bytes GameScene.snapshot() returns. Imported only when a
 game is saved or resumed (both allocation points), so its code is not in memory while playing.
 
-Layout (version 1), little-endian:
-    0   b"TW", version 1
+Layout (version 2), little-endian:
+    0   b"TW", version 2
     3   rules state            rules.STATE_BYTES (State.save)
     +   generators             4 bytes each: the game's, the bots' now, the bots' at the start of
                                the current bot job (core.rng.Rng.save_into)
@@ -28,7 +28,7 @@ from games.tower import scenes as SC
 from games.tower import towers as TW
 
 MAGIC = b"TW"
-VERSION = 1
+VERSION = 2
 NSV = 16
 NW = NSV + PL.NSAVE + BOT.NWORDS
 NR = R.MAX_SEATS * R.NPIECES

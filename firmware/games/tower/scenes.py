@@ -33,8 +33,8 @@ from games.tower import physics as P
 from games.tower import place as PL
 from games.tower import rules as R
 from games.tower import towers as TW
-from games.tower.physics import F_SLEEP
 
+_F_SLEEP = const(2)         # physics_kern: a body asleep
 BOT_BUDGET = const(80)      # bot thinking units per frame, ~1.3 us each on the unix port (bot.py)
 NAME_LEN = const(7)
 MAIN_Y = const(22)
@@ -700,7 +700,7 @@ class GameScene(Scene):
             bx[k + 1] = pb.y0
             bx[k + 2] = pb.x1
             bx[k + 3] = pb.y1
-            self.mov[b] = 0 if w.flags(b) & F_SLEEP else 1
+            self.mov[b] = 0 if w.flags(b) & _F_SLEEP else 1
             self._key(w, b)
         self.hint[4] = 0
         if self.sub == U_PLACE and self.pl.phase == PL.CARRY:
@@ -730,7 +730,7 @@ class GameScene(Scene):
         # keeps its 30 steps a second and the display 15 pictures (docs/tower.md)
         moved = 0
         for b in range(n):
-            if mov[b] or not w.flags(b) & F_SLEEP:
+            if mov[b] or not w.flags(b) & _F_SLEEP:
                 q = 3 * b
                 if key[q] != w.x(b) >> 9 or key[q + 1] != w.y(b) >> 9 or \
                         key[q + 2] != w.angle(b) >> 5:
@@ -742,7 +742,7 @@ class GameScene(Scene):
         else:
             self.half = False
         for b in range(n):
-            now = 0 if w.flags(b) & F_SLEEP else 1
+            now = 0 if w.flags(b) & _F_SLEEP else 1
             if now or mov[b]:
                 mov[b] = now
                 # a body whose pose rounds as when it was last drawn looks the same: skip it

@@ -23,9 +23,9 @@ SCRATCH = const(2)
 
 
 def _capacity(n):
-    # per tower: 2 + HS header words and up to MAXC * 3 warm-start words; all towers together
-    # hold at most every piece once (27 bodies of BS words, 37 parts of PS words)
-    return 4 * (n * (2 + P.HS + 3 * P.MAXC) + 27 * P.BS + 37 * P.PS)
+    # World.serialize(): per tower 78 bytes of head and up to 96 warm-start contacts of 8;
+    # all towers together hold at most every piece once (27 bodies of 40, 37 parts of 8)
+    return n * (78 + 96 * 8) + 27 * 40 + 37 * 8
 
 
 class Towers:
