@@ -168,7 +168,7 @@ def test_bot_game_runs_to_the_end_and_the_record_tells_it(kinds, supply):
         assert all(t >= 0 for t in tokens), r
     assert tokens == list(g.st.tokens[:len(kinds)])
     assert alive == [bool(a) for a in g.st.alive[:len(kinds)]]
-    w = g.st.v[R.V_WINNER]
+    w = g.st.v[R._V_WINNER]
     if w >= 0:
         assert alive.count(True) == 1 and alive[w]
     else:
@@ -186,27 +186,27 @@ def test_every_placed_piece_is_in_its_tower_at_the_recorded_pose():
             continue
         w = g.tw.load(s)
         pieces = sorted(w.piece(b) for b in range(w.count()))
-        assert pieces == sorted(p for p in range(R.NPIECES) if g.st.owner[p] == s)
+        assert pieces == sorted(p for p in range(R._NPIECES) if g.st.owner[p] == s)
 
 
 # -- humans on the device ------------------------------------------------------------------------
 
 def test_human_builds_from_the_shelf_with_an_opening_bid():
     c, hw, pad, g = game((0, 3), start=0)
-    assert g.view == S.V_SHELF
+    assert g.view == S._V_SHELF
     press(c, pad, B.RIGHT)
     assert g.cur == 1
     press(c, pad, B.A)                  # build the short plank
-    assert g.sub == S.U_OPEN
+    assert g.sub == S._U_OPEN
     for _ in range(3):
         press(c, pad, B.UP)
     assert g.amount == 3
     press(c, pad, B.B)                  # back to the shelf, nothing recorded
-    assert g.sub == S.U_IDLE and not rows(g, R.E_BUILD)
+    assert g.sub == S._U_IDLE and not rows(g, R._E_BUILD)
     press(c, pad, B.A)
     press(c, pad, B.UP)
     press(c, pad, B.A)
-    assert rows(g, R.E_BUILD) == [("build", 0, 1, 1)]
+    assert rows(g, R._E_BUILD) == [("build", 0, 1, 1)]
 
 
 def test_opening_bid_cannot_exceed_own_tokens():
@@ -223,8 +223,8 @@ def test_opening_bid_cannot_exceed_own_tokens():
 
 def test_a_bid_above_own_tokens_or_not_above_the_high_bid_cannot_be_entered():
     c, hw, pad, g = game((3, 0), start=0)
-    assert run_until(c, g, lambda: g.st.phase == R.P_AUCTION and g.st.ask == 1)
-    high = g.st.v[R.V_HIGH]
+    assert run_until(c, g, lambda: g.st.phase == R._P_AUCTION and g.st.ask == 1)
+    high = g.st.v[R._V_HIGH]
     assert g.amount == high + 1
     for _ in range(15):
         press(c, pad, B.UP)
@@ -237,37 +237,37 @@ def test_a_bid_above_own_tokens_or_not_above_the_high_bid_cannot_be_entered():
     press(c, pad, B.DOWN)
     piece = g.st.piece
     press(c, pad, B.A)
-    assert rows(g, R.E_BID)[-1] == ("bid", 1, piece, 9)
+    assert rows(g, R._E_BID)[-1] == ("bid", 1, piece, 9)
 
 
 def test_human_passes_and_a_pass_is_final():
     c, hw, pad, g = game((3, 0, 2), start=0)
-    assert run_until(c, g, lambda: g.st.phase == R.P_AUCTION and g.st.ask == 1)
+    assert run_until(c, g, lambda: g.st.phase == R._P_AUCTION and g.st.ask == 1)
     press(c, pad, B.B)
-    assert rows(g, R.E_PASS)[0][:2] == ("pass", 1)
-    piece = rows(g, R.E_PASS)[0][2]
-    assert run_until(c, g, lambda: g.st.phase != R.P_AUCTION)
-    assert [r for r in rows(g, R.E_BID) if r[1] == 1 and r[2] == piece] == []
+    assert rows(g, R._E_PASS)[0][:2] == ("pass", 1)
+    piece = rows(g, R._E_PASS)[0][2]
+    assert run_until(c, g, lambda: g.st.phase != R._P_AUCTION)
+    assert [r for r in rows(g, R._E_BID) if r[1] == 1 and r[2] == piece] == []
 
 
 def test_human_push_pays_or_accepts():
     c, hw, pad, g = game((0, 0), start=0)
     press(c, pad, B.X)                  # push the long plank
-    assert g.st.phase == R.P_PUSH and g.st.ask == 1
+    assert g.st.phase == R._P_PUSH and g.st.ask == 1
     press(c, pad, B.B)                  # seat 1 pays 1
-    assert g.st.tokens[1] == 9 and g.st.ask == 0 and g.st.v[R.V_COST] == 2
+    assert g.st.tokens[1] == 9 and g.st.ask == 0 and g.st.v[R._V_COST] == 2
     press(c, pad, B.B)                  # the pusher pays 2
     assert g.st.tokens[0] == 8 and g.st.ask == 1
     press(c, pad, B.A)                  # seat 1 accepts and places at once
-    assert g.st.phase == R.P_PLACE and g.sub == S.U_PLACE and g.view == S.V_TOWER
-    assert rows(g, R.E_ACCEPT) == [("accept", 1, 0, 3, 0)]
+    assert g.st.phase == R._P_PLACE and g.sub == S._U_PLACE and g.view == S._V_TOWER
+    assert rows(g, R._E_ACCEPT) == [("accept", 1, 0, 3, 0)]
 
 
 def _to_own_placement(kinds=(0, 3), accel="level", tilt=0):
     c, hw, pad, g = game(kinds, start=0, accel=accel, tilt=tilt)
     press(c, pad, B.A)
     press(c, pad, B.A)                  # build the long plank at 0
-    assert run_until(c, g, lambda: g.sub == S.U_PLACE)
+    assert run_until(c, g, lambda: g.sub == S._U_PLACE)
     return c, hw, pad, g
 
 
@@ -288,26 +288,26 @@ def test_tilt_moves_the_carried_piece_and_a_drops_it():
     assert pl.w.y(pl.b) < y0 - 10 * P.PX
     hw.accel.y = 0
     press(c, pad, B.A)
-    assert pl.phase in (PL.SETTLE, PL.DONE)
-    assert rows(g, R.E_RELEASE) and rows(g, R.E_RELEASE)[0][1:3] == (0, 0)
-    assert run_until(c, g, lambda: g.st.phase != R.P_PLACE)
-    place = rows(g, R.E_PLACE)[0]
+    assert pl.phase in (PL._SETTLE, PL._DONE)
+    assert rows(g, R._E_RELEASE) and rows(g, R._E_RELEASE)[0][1:3] == (0, 0)
+    assert run_until(c, g, lambda: g.st.phase != R._P_PLACE)
+    place = rows(g, R._E_PLACE)[0]
     assert place[1:3] == (0, 0)
-    assert not rows(g, R.E_COLLAPSE)            # the foundation may touch the table
+    assert not rows(g, R._E_COLLAPSE)            # the foundation may touch the table
 
 
 def test_buttons_turn_the_carried_piece():
     c, hw, pad, g = _to_own_placement()
     pl = g.pl
     press(c, pad, B.B)
-    assert pl.ta == PL.QUARTER
+    assert pl.ta == PL._QUARTER
     press(c, pad, B.LEFT)               # with a sensor, the joystick turns finely
-    assert pl.ta == PL.QUARTER + PL.FINE
+    assert pl.ta == PL._QUARTER + PL._FINE
     press(c, pad, B.DOWN)
-    assert pl.ta == PL.FINE
+    assert pl.ta == PL._FINE
     for _ in range(10):
         c.frame()
-    d = (pl.w.angle(pl.b) - PL.FINE) & 0xFFFF
+    d = (pl.w.angle(pl.b) - PL._FINE) & 0xFFFF
     assert d < 300 or d > 65536 - 300
 
 
@@ -333,10 +333,10 @@ def test_no_sensor_the_joystick_steers_and_x_with_the_joystick_turns():
     c.frame()
     pad.bits = 0
     c.frame()
-    assert pl.ta == PL.FINE
+    assert pl.ta == PL._FINE
     assert abs(pl.tx - x1) < 2 * P.PX    # while X is held the joystick turns, it does not steer
     press(c, pad, B.A)
-    assert run_until(c, g, lambda: g.st.phase != R.P_PLACE)
+    assert run_until(c, g, lambda: g.st.phase != R._P_PLACE)
 
 
 @pytest.mark.parametrize("accel", ["fail", "spiky", None])
@@ -346,16 +346,16 @@ def test_failing_or_missing_sensor_never_crashes_a_game(accel):
         hw.accel = Spiky()
     press(c, pad, B.A)
     press(c, pad, B.A)
-    assert run_until(c, g, lambda: g.sub == S.U_PLACE)
+    assert run_until(c, g, lambda: g.sub == S._U_PLACE)
     pl = g.pl
     for i in range(200):
         pad.bits = (B.LEFT, B.RIGHT, B.UP, B.DOWN, 0)[(i // 9) % 5]
         c.frame()
         assert not c.faults, c.last_error
-        assert -PL.AREA * P.PX <= pl.tx <= PL.AREA * P.PX
+        assert -PL._AREA * P.PX <= pl.tx <= PL._AREA * P.PX
     pad.bits = 0
     press(c, pad, B.A)
-    assert run_until(c, g, lambda: g.st.phase != R.P_PLACE)
+    assert run_until(c, g, lambda: g.st.phase != R._P_PLACE)
     assert not c.faults
 
 
@@ -364,31 +364,31 @@ def test_t2_a_carried_piece_touching_the_table_collapses_the_tower():
     c, hw, pad, g = _to_own_placement(accel=None)
     pad.bits = 0
     press(c, pad, B.A)
-    assert run_until(c, g, lambda: g.st.phase != R.P_PLACE)       # the foundation stands
+    assert run_until(c, g, lambda: g.st.phase != R._P_PLACE)       # the foundation stands
     for _ in range(200):                # play on until seat 0 carries its second piece
-        if g.sub == S.U_PLACE and g.st.placer == 0:
+        if g.sub == S._U_PLACE and g.st.placer == 0:
             break
         st = g.st
-        if st.phase == R.P_TURN and st.active == 0:
+        if st.phase == R._P_TURN and st.active == 0:
             press(c, pad, B.RIGHT)
             press(c, pad, B.A)
             press(c, pad, B.A)
-        elif st.phase == R.P_AUCTION and st.ask == 0:
+        elif st.phase == R._P_AUCTION and st.ask == 0:
             press(c, pad, B.B)
-        elif st.phase == R.P_PUSH and st.ask == 0:
+        elif st.phase == R._P_PUSH and st.ask == 0:
             press(c, pad, B.A)
         else:
             c.frame()
-    assert g.sub == S.U_PLACE and g.st.placer == 0
+    assert g.sub == S._U_PLACE and g.st.placer == 0
     pad.bits = B.RIGHT                  # beside the tower
     for _ in range(30):
         c.frame()
     pad.bits = B.DOWN                   # and down onto the table
-    assert run_until(c, g, lambda: rows(g, R.E_COLLAPSE), 400)
+    assert run_until(c, g, lambda: rows(g, R._E_COLLAPSE), 400)
     pad.bits = 0
-    col = rows(g, R.E_COLLAPSE)[0]
+    col = rows(g, R._E_COLLAPSE)[0]
     assert col[1] == 0 and col[2] == col[3]      # the carried piece itself touched the table
-    assert not rows(g, R.E_RELEASE)[1:] or rows(g, R.E_RELEASE)[-1][2] != col[2]
+    assert not rows(g, R._E_RELEASE)[1:] or rows(g, R._E_RELEASE)[-1][2] != col[2]
     assert not g.st.alive[0]
 
 
@@ -409,10 +409,10 @@ def test_t6_placement_ends_when_the_tower_is_at_rest():
     c, hw, pad, g = _to_own_placement()
     press(c, pad, B.A)
     n = 0
-    while g.st.phase == R.P_PLACE:
+    while g.st.phase == R._P_PLACE:
         c.frame()
         n += 1
-        assert n <= PL.SETTLE_CAP + 2
+        assert n <= PL._SETTLE_CAP + 2
     w = g.tw.load(0)
     assert w.awake() == 0
 
@@ -424,7 +424,7 @@ def test_camera_follows_a_tall_tower():
     for _ in range(120):
         c.frame()
     assert g.cam > 0
-    assert pl.w.y(pl.b) >> 10 < g.cam + S.TABLE_M
+    assert pl.w.y(pl.b) >> 10 < g.cam + S._TABLE_M
 
 
 # -- suspend / resume ------------------------------------------------------------------------------
@@ -460,7 +460,7 @@ def test_resume_mid_placement_by_a_human():
     c2.settings.bot_speed = 3
     c2.start_game("tower", c.game_setup, snap)
     g2 = c2.game
-    assert g2.sub == S.U_PLACE and g2.pl.phase == PL.CARRY
+    assert g2.sub == S._U_PLACE and g2.pl.phase == PL._CARRY
     a = bytearray(g.tw.w.state_size())
     b = bytearray(g2.tw.w.state_size())
     g.tw.w.serialize(a)

@@ -265,7 +265,8 @@ def _private_consts(path):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
                 isinstance(node.targets[0], ast.Name) and node.targets[0].id.startswith("_") and \
                 isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "const":
-            out[node.targets[0].id] = ast.literal_eval(node.value.args[0])
+            out[node.targets[0].id] = eval(compile(ast.Expression(node.value.args[0]), path,
+                                                   "eval"), {}, dict(out))
     return out
 
 
@@ -287,5 +288,5 @@ def test_private_constants_agree_across_the_tower_modules():
     assert k["_SMR"] == k["_SUF"] + k["_MAXB"] + 1 and k["_S32N"] == k["_SMR"] + k["_MAXB"] + 1
     from games.tower import physics as P
     from games.tower import rules as R
-    assert k["_PP0"] == k["_PW"] * P.NPIECES == k["_PW"] * R.NPIECES
+    assert k["_PP0"] == k["_PW"] * P.NPIECES == k["_PW"] * R._NPIECES
     assert k["_TV"] >= 257

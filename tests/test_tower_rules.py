@@ -4,15 +4,14 @@ carries. The physics outcome of a placement is fed in (placed / collapsed); the 
 T-2, T-6, T-8 and T-9 is tested through the scene in test_tower_game.py."""
 import pytest
 
-from core.record import Record
 from core.rng import Rng
 from games.tower import events
 from games.tower import pieces
 from games.tower import rules as R
 
 
-def state(n=2, supply=R.SUPPLY_FULL, first=0):
-    rec = Record(R.CAPACITY, R.FIELDS)
+def state(n=2, supply=R._SUPPLY_FULL, first=0):
+    rec = R.Record()
     st = R.State(n, rec, supply)
     st._begin_turn(first)
     return st
@@ -39,32 +38,32 @@ def test_every_player_starts_with_10_tokens_and_all_pieces_are_in_the_supply():
     for n in (2, 3, 4):
         st = state(n)
         assert list(st.tokens[:n]) == [10] * n
-        assert st.supply_count() == len(pieces.PIECES) == R.NPIECES
+        assert st.supply_count() == len(pieces.PIECES) == R._NPIECES
         assert all(st.alive[s] for s in range(n))
 
 
 def test_t1_piece_table_has_20_convex_then_compounds_and_supply_options():
     """T-1: about 20 convex pieces, then compound pieces; the set is a data table."""
-    assert pieces.COMPOUND_FIRST == R.COMPOUND_FIRST == 20
+    assert pieces.COMPOUND_FIRST == R._COMPOUND_FIRST == 20
     names = [p[0] for p in pieces.PIECES]
     assert len(set(names)) == len(names)
     assert all(len(p[1]) == 1 for p in pieces.PIECES[:20])
     assert all(len(p[1]) >= 2 for p in pieces.PIECES[20:])
-    assert state(2, R.SUPPLY_CONVEX).supply_count() == 20
-    assert state(2, R.SUPPLY_SHORT).supply_count() == len(R.SHORT)
+    assert state(2, R._SUPPLY_CONVEX).supply_count() == 20
+    assert state(2, R._SUPPLY_SHORT).supply_count() == len(R.SHORT)
 
 
 def test_g2_first_player_is_random_from_the_seed_and_recorded():
     """"Starting with the youngest player" -> G-2: a random first player from the seed."""
     firsts = set()
     for seed in range(40):
-        rec = Record(R.CAPACITY, R.FIELDS)
+        rec = R.Record()
         st = R.State(4, rec)
         st.start(Rng(seed))
         firsts.add(st.active)
-        assert rows(st, R.E_START) == [("start", st.active)]
+        assert rows(st, R._E_START) == [("start", st.active)]
         # the same seed gives the same first player (G-3)
-        rec2 = Record(R.CAPACITY, R.FIELDS)
+        rec2 = R.Record()
         st2 = R.State(4, rec2)
         st2.start(Rng(seed))
         assert st2.active == st.active
@@ -80,9 +79,9 @@ def test_turn_passes_clockwise_after_build_or_push():
     st.build(0, 0)
     st.pass_()
     st.pass_()
-    assert st.phase == R.P_PLACE and st.placer == 1
+    assert st.phase == R._P_PLACE and st.placer == 1
     place(st)
-    assert st.phase == R.P_TURN and st.active == 2
+    assert st.phase == R._P_TURN and st.active == 2
     st.push(1)
     assert st.ask == 0
     st.accept()
@@ -100,8 +99,8 @@ def test_build_any_supply_piece_opening_bid_zero_to_own_tokens():
     with pytest.raises(ValueError):
         st.build(0, 11)
     st.build(5, 3)
-    assert rows(st, R.E_BUILD) == [("build", 0, 5, 3)]
-    assert st.v[R.V_HIGH] == 3 and st.v[R.V_HIGHSEAT] == 0
+    assert rows(st, R._E_BUILD) == [("build", 0, 5, 3)]
+    assert st.v[R._V_HIGH] == 3 and st.v[R._V_HIGHSEAT] == 0
 
 
 def test_placed_piece_leaves_the_supply_and_cannot_be_chosen():
@@ -118,7 +117,7 @@ def test_auction_starts_with_the_next_player_clockwise():
     """"starting with the next player clockwise, players may either pass or set a higher bid"."""
     st = state(4, first=2)
     st.build(0, 1)
-    assert st.phase == R.P_AUCTION and st.ask == 3
+    assert st.phase == R._P_AUCTION and st.ask == 3
     st.pass_()
     assert st.ask == 0
     st.pass_()
@@ -138,7 +137,7 @@ def test_a_raise_must_be_higher_and_within_own_tokens():
         with pytest.raises(ValueError):
             st.bid(bad)
     st.bid(4)
-    assert st.v[R.V_HIGH] == 4
+    assert st.v[R._V_HIGH] == 4
 
 
 def test_a_pass_is_final_for_that_piece():
@@ -154,7 +153,7 @@ def test_a_pass_is_final_for_that_piece():
     st.bid(3)
     assert st.ask == 0
     st.pass_()
-    assert st.phase == R.P_PLACE and st.placer == 2
+    assert st.phase == R._P_PLACE and st.placer == 2
     asked = [r[1] for r in rows(st) if r[0] in ("bid", "pass")]
     assert asked == [1, 2, 0, 2, 0]
 
@@ -178,9 +177,9 @@ def test_highest_bidder_pays_the_bank_and_places_at_once():
     st.bid(3)           # seat 1
     st.pass_()          # seat 2
     st.pass_()          # seat 0
-    assert st.phase == R.P_PLACE and st.placer == 1 and st.piece == 7
+    assert st.phase == R._P_PLACE and st.placer == 1 and st.piece == 7
     assert list(st.tokens[:3]) == [10, 7, 10]       # to the bank: nobody else gains
-    assert rows(st, R.E_WIN) == [("win", 1, 7, 3)]
+    assert rows(st, R._E_WIN) == [("win", 1, 7, 3)]
 
 
 def test_active_player_winning_own_auction_pays_opening_bid_and_turn_ends():
@@ -189,7 +188,7 @@ def test_active_player_winning_own_auction_pays_opening_bid_and_turn_ends():
     st.pass_()
     assert st.placer == 0 and st.tokens[0] == 8
     place(st)
-    assert st.active == 1 and st.v[R.V_AGAIN] == 0
+    assert st.active == 1 and st.v[R._V_AGAIN] == 0
 
 
 def test_outbid_active_player_builds_again_or_pushes():
@@ -201,15 +200,15 @@ def test_outbid_active_player_builds_again_or_pushes():
     st.pass_()
     assert st.placer == 1
     place(st)
-    assert st.phase == R.P_TURN and st.active == 0 and st.v[R.V_AGAIN] == 1
-    assert rows(st, R.E_AGAIN) == [("again", 0, 26)]
+    assert st.phase == R._P_TURN and st.active == 0 and st.v[R._V_AGAIN] == 1
+    assert rows(st, R._E_AGAIN) == [("again", 0, 26)]
     assert not st.can_build(0, 0)                   # "another piece"
     assert st.can_build(1, 0) and st.can_push(1)
     st.push(1)
     st.accept()
     place(st)
     assert st.active == 1                           # now the turn passes
-    turns = rows(st, R.E_TURN)
+    turns = rows(st, R._E_TURN)
     assert [t[1] for t in turns] == [0, 1]
 
 
@@ -220,11 +219,11 @@ def test_outbid_again_and_again_then_build_own():
         st.bid(1)
         st.pass_()
         place(st)
-        assert st.active == 0 and st.v[R.V_AGAIN] == 1
+        assert st.active == 0 and st.v[R._V_AGAIN] == 1
     st.build(5, 0)
     st.pass_()
     place(st)
-    assert st.active == 1 and st.v[R.V_AGAIN] == 0
+    assert st.active == 1 and st.v[R._V_AGAIN] == 0
     assert st.owner[0] == st.owner[1] == st.owner[2] == 1 and st.owner[5] == 0
 
 
@@ -237,19 +236,19 @@ def test_t5_zero_token_player_may_open_at_zero_but_cannot_raise():
     st.build(2, 0)
     # seat 1 cannot raise: it passes at once (forced); seat 2 is asked
     assert st.ask == 2
-    assert rows(st, R.E_PASS) == [("pass", 1, 2, 1)]
+    assert rows(st, R._E_PASS) == [("pass", 1, 2, 1)]
     st.bid(1)
     # seat 0 cannot raise either: forced pass, seat 2 alone wins
-    assert st.phase == R.P_PLACE and st.placer == 2
-    assert rows(st, R.E_PASS)[-1] == ("pass", 0, 2, 1)
+    assert st.phase == R._P_PLACE and st.placer == 2
+    assert rows(st, R._E_PASS)[-1] == ("pass", 0, 2, 1)
 
 
 def test_seat_with_tokens_equal_to_high_bid_cannot_raise():
     st = state(2, first=0)
     st.tokens[1] = 3
     st.build(0, 3)
-    assert st.phase == R.P_PLACE and st.placer == 0
-    assert rows(st, R.E_PASS) == [("pass", 1, 0, 1)]
+    assert st.phase == R._P_PLACE and st.placer == 0
+    assert rows(st, R._E_PASS) == [("pass", 1, 0, 1)]
 
 
 def test_push_next_player_accepts_or_pays_one():
@@ -257,10 +256,10 @@ def test_push_next_player_accepts_or_pays_one():
     place it or immediately pay 1 token to the bank to pass it to the next player"."""
     st = state(3, first=0)
     st.push(12)
-    assert st.phase == R.P_PUSH and st.ask == 1 and st.v[R.V_COST] == 1
+    assert st.phase == R._P_PUSH and st.ask == 1 and st.v[R._V_COST] == 1
     assert st.can_pay(1)
     st.accept()
-    assert st.phase == R.P_PLACE and st.placer == 1 and st.piece == 12
+    assert st.phase == R._P_PLACE and st.placer == 1 and st.piece == 12
     assert list(st.tokens[:3]) == [10, 10, 10]
     place(st)
     assert st.owner[12] == 1 and st.active == 1
@@ -273,14 +272,14 @@ def test_push_cost_rises_by_one_each_pass_including_the_trip_past_the_pusher():
     st = state(3, first=0)
     st.push(13)
     st.pay()            # seat 1 pays 1
-    assert st.ask == 2 and st.v[R.V_COST] == 2
+    assert st.ask == 2 and st.v[R._V_COST] == 2
     st.pay()            # seat 2 pays 2
-    assert st.ask == 0 and st.v[R.V_COST] == 3      # the pusher receives it
+    assert st.ask == 0 and st.v[R._V_COST] == 3      # the pusher receives it
     st.pay()            # pusher pays 3
-    assert st.ask == 1 and st.v[R.V_COST] == 4      # round again
+    assert st.ask == 1 and st.v[R._V_COST] == 4      # round again
     st.pay()
     assert list(st.tokens[:3]) == [7, 5, 8]
-    assert [r[3] for r in rows(st, R.E_PAY)] == [1, 2, 3, 4]
+    assert [r[3] for r in rows(st, R._E_PAY)] == [1, 2, 3, 4]
     st.accept()
     assert st.placer == 2
     place(st)
@@ -292,13 +291,13 @@ def test_push_receiver_who_cannot_pay_must_accept():
     st = state(2, first=0)
     st.tokens[1] = 0
     st.push(3)
-    assert st.phase == R.P_PLACE and st.placer == 1
-    assert rows(st, R.E_ACCEPT) == [("accept", 1, 3, 1, 1)]
+    assert st.phase == R._P_PLACE and st.placer == 1
+    assert rows(st, R._E_ACCEPT) == [("accept", 1, 3, 1, 1)]
     st2 = state(2, first=0)
     st2.tokens[0] = 1
     st2.push(3)
     st2.pay()               # seat 1 pays 1; the pusher would pay 2 but has 1
-    assert st2.phase == R.P_PLACE and st2.placer == 0
+    assert st2.phase == R._P_PLACE and st2.placer == 0
     assert not st2.can_pay(0)
     with pytest.raises(ValueError):
         st2.pay()
@@ -339,8 +338,8 @@ def test_collapse_eliminates_returns_pieces_and_tokens():
     assert st.tower_size(0) == 0 and st.in_supply(0) and st.in_supply(1) and st.in_supply(2)
     assert st.in_supply(10) and st.in_supply(11)
     assert st.supply_count() == 27 - 2
-    assert rows(st, R.E_COLLAPSE) == [("collapse", 0, 2, 2, 17)]
-    assert rows(st, R.E_ELIMINATE) == [("eliminate", 0, 4, 8)]
+    assert rows(st, R._E_COLLAPSE) == [("collapse", 0, 2, 2, 17)]
+    assert rows(st, R._E_ELIMINATE) == [("eliminate", 0, 4, 8)]
     # G-1: an eliminated seat is skipped everywhere
     assert st.active == 1
     st.push(3)
@@ -379,13 +378,13 @@ def test_collapse_returns_pieces_that_the_active_player_may_use_at_once():
     assert st.placer == 2
     st.collapsed(9, 3)
     # seat 1's turn goes on (outbid), and the piece that collapsed is there again
-    assert st.phase == R.P_TURN and st.active == 1 and st.v[R.V_AGAIN] == 1
+    assert st.phase == R._P_TURN and st.active == 1 and st.v[R._V_AGAIN] == 1
     assert st.can_build(9, 0)
     # seat 1 loses its own tower: its long plank is available at once to the next player
     st.build(9, 0)
     st.pass_()
     st.collapsed(9, 5)
-    assert st.phase == R.P_OVER and st.v[R.V_WINNER] == 0
+    assert st.phase == R._P_OVER and st.v[R._V_WINNER] == 0
 
 
 def test_last_tower_standing_wins_even_briefly():
@@ -398,9 +397,9 @@ def test_last_tower_standing_wins_even_briefly():
     st.push(1)          # seat 1 pushes, seat 0 accepts and its tower collapses
     st.accept()
     st.collapsed(1, 40)
-    assert st.phase == R.P_OVER
-    assert st.v[R.V_WINNER] == 1 and st.v[R.V_REASON] == R.R_LAST
-    assert rows(st)[-1] == ("result", 1, R.R_LAST, 2)
+    assert st.phase == R._P_OVER
+    assert st.v[R._V_WINNER] == 1 and st.v[R._V_REASON] == R._R_LAST
+    assert rows(st)[-1] == ("result", 1, R._R_LAST, 2)
     # the winner had no tower at all: still the last one "standing" (nothing collapsed)
     assert st.tower_size(1) == 0
 
@@ -411,7 +410,7 @@ def test_collapse_of_the_active_players_own_placement_passes_the_turn():
     st.pass_()
     st.pass_()
     st.collapsed(0, 1)
-    assert st.phase == R.P_TURN and st.active == 1 and st.alive_count() == 2
+    assert st.phase == R._P_TURN and st.active == 1 and st.alive_count() == 2
 
 
 def test_collapse_of_a_push_receiver_passes_the_turn_from_the_pusher():
@@ -420,15 +419,15 @@ def test_collapse_of_a_push_receiver_passes_the_turn_from_the_pusher():
     st.pay()
     st.accept()             # seat 2
     st.collapsed(5, 9)
-    assert st.phase == R.P_TURN and st.active == 1
+    assert st.phase == R._P_TURN and st.active == 1
 
 
 def test_draw_when_every_piece_is_placed_with_more_than_one_tower():
     """"If all of the pieces have been successfully placed and more than one player remains,
     the game ends in a draw" (T-7)."""
-    st = state(2, R.SUPPLY_SHORT, first=0)
+    st = state(2, R._SUPPLY_SHORT, first=0)
     k = 0
-    while st.phase != R.P_OVER:
+    while st.phase != R._P_OVER:
         p = 0
         while not st.in_supply(p):
             p += 1
@@ -437,24 +436,24 @@ def test_draw_when_every_piece_is_placed_with_more_than_one_tower():
         place(st)
         k += 1
     assert k == len(R.SHORT)
-    assert st.v[R.V_WINNER] == -1 and st.v[R.V_REASON] == R.R_DRAW
+    assert st.v[R._V_WINNER] == -1 and st.v[R._V_REASON] == R._R_DRAW
     assert st.supply_count() == 0
 
 
 def test_draw_only_when_more_than_one_tower_remains():
-    st = state(3, R.SUPPLY_SHORT, first=0)
+    st = state(3, R._SUPPLY_SHORT, first=0)
     st.build(0, 0)
     st.pass_()
     st.pass_()
     st.collapsed(0, 1)      # seat 0 out; 2 towers remain
-    while st.phase != R.P_OVER:
+    while st.phase != R._P_OVER:
         p = 0
         while not st.in_supply(p):
             p += 1
         st.build(p, 0)
         st.pass_()
         place(st)
-    assert st.v[R.V_REASON] == R.R_DRAW
+    assert st.v[R._V_REASON] == R._R_DRAW
 
 
 def test_tokens_never_grow():
@@ -481,7 +480,7 @@ def test_placement_must_be_resolved_before_play_proceeds():
     st = state(2, first=0)
     st.build(0, 0)
     st.pass_()
-    assert st.phase == R.P_PLACE
+    assert st.phase == R._P_PLACE
     assert not st.can_build(1, 0) and not st.can_push(1)
     for f in (lambda: st.build(1, 0), lambda: st.push(1), st.pass_, st.accept, st.pay):
         with pytest.raises(ValueError):
@@ -492,9 +491,9 @@ def test_save_and_load_round_trip_and_refuse_garbage():
     st = state(3, first=1)
     st.build(4, 1)
     st.bid(2)
-    buf = bytearray(R.STATE_BYTES)
+    buf = bytearray(R._STATE_BYTES)
     st.save(buf, 0)
-    st2 = R.State(3, Record(10, R.FIELDS))
+    st2 = R.State(3, R.Record(10))
     st2.load(buf, 0)
     assert bytes(st2.tokens) == bytes(st.tokens) and bytes(st2.owner) == bytes(st.owner)
     assert list(st2.v) == list(st.v)
@@ -503,12 +502,36 @@ def test_save_and_load_round_trip_and_refuse_garbage():
     with pytest.raises(ValueError):
         st2.load(bad, 0)
     with pytest.raises(ValueError):
-        R.State(2, Record(10, R.FIELDS)).load(buf, 0)
+        R.State(2, R.Record(10)).load(buf, 0)
 
 
 def test_record_event_names_match_rules_constants():
     names = [e[0] for e in events.EVENTS]
+    found = 0
     for const_name in dir(R):
-        if const_name.startswith("E_"):
-            assert names[getattr(R, const_name)] == const_name[2:].lower()
-    assert all(len(e[1]) <= R.FIELDS for e in events.EVENTS)
+        if const_name.startswith("_E_"):
+            assert names[getattr(R, const_name)] == const_name[3:].lower()
+            found += 1
+    assert found == len(names)
+    # the record packs each kind's fields in the widths of rules._WIDTHS: one per field
+    for k, (name, fields) in enumerate(events.EVENTS):
+        widths = R._WIDTHS[5 * k:5 * k + 5]
+        assert all(widths[:len(fields)]) and not any(widths[len(fields):]), name
+
+
+def test_record_packs_every_field_and_counts_what_does_not_fit():
+    rec = R.Record(3, 22)
+    rec.add(R._E_SEED, (1 << 30) - 1, 4, 27, 15)            # 8 bytes
+    rec.add(R._E_RELEASE, 3, 26, -122880, 1024000, 65535)   # 11
+    rec.add(R._E_RESULT, -1, 2, 300)                        # 5: more than 22 bytes, lost
+    rec.add(R._E_START, 2)                                  # 2
+    rec.add(R._E_START, 1)                                  # a fourth row: lost
+    assert rec.n == 3 and rec.lost == 2
+    assert rec.kind(2) == R._E_START and rec.field(2, 0) == 2
+    assert [rec.field(0, j) for j in range(5)] == [(1 << 30) - 1, 4, 27, 15, 0]
+    assert [rec.field(1, j) for j in range(5)] == [3, 26, -122880, 1024000, 65535]
+    assert rec.kind(0) == R._E_SEED and rec.kind(1) == R._E_RELEASE
+    rec = R.Record(2)
+    for k in range(4):
+        rec.add(R._E_START, k)
+    assert rec.n == 2 and rec.lost == 2 and rec.field(1, 0) == 1

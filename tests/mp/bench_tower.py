@@ -33,11 +33,11 @@ if PURE:
     fastpath.prefer_pure = True
 
 from games.tower import physics as P  # noqa: E402
-from games.tower import scenes as S  # noqa: E402
 
 ORDER = (3, 0, 2, 4, 1, 17, 19, 11, 10, 18, 5, 15, 13, 14, 6, 20, 21, 23, 24, 25, 26, 22,
          7, 8, 9, 12, 16, 3, 4, 2)
 PUSH_MS_PER_BYTE = 29.0 / 115200
+U_PLACE = 5             # scenes._U_PLACE: a piece is carried or settling
 
 
 class Pad:
@@ -174,7 +174,7 @@ def carrying(n, report=True):
         hw.buttons.bits = 0
         c.frame()
         c.frame()
-    if g.sub != S.U_PLACE:
+    if g.sub != U_PLACE:
         raise SystemExit("bench: no placement")
     w = g.tw.w
     w.set_play_area(-4000 * P.PX, 4000 * P.PX, 4000 * P.PX)   # nothing counts as out here
@@ -211,7 +211,7 @@ def carrying(n, report=True):
     ms, worst, bad, spi, awake = timed(c, 30, (-300, -300, -300, 300, 300, 300), w)
     if report:
         line("frame_%dawake" % n, ms, bad, spi, awake, " max_ms=%.3f bodies=%d" % (worst, w.count()))
-    if g.sub != S.U_PLACE:
+    if g.sub != U_PLACE:
         raise SystemExit("bench: the placement ended")
     return hw, c
 

@@ -48,7 +48,7 @@ def towers(g):
 
 def rows(g):
     rec = g.record
-    return list(rec.rows[:rec.n * rec.width])
+    return bytes(rec.buf[:rec.at[rec.n]])
 
 
 def play_to_end(c, g, start, at_row):

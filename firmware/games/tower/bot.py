@@ -14,7 +14,7 @@ How a bot thinks
   piece's risk outweighs the cost.
 - Placing: every resting angle and every position 2 px apart, ranked by the drop test plus
   shaping (a low tower, a flat top); normal and hard then drop the best 2 / 4 candidates in a
-  scratch copy of the real world for up to VERIFY_FRAMES frames and keep the one that moved
+  scratch copy of the real world for up to _VERIFY_FRAMES frames and keep the one that moved
   the tower least (a collapse there rules it out). Then the bot steers the real carried piece
   with a synthetic accelerometer stream through its own core.tilt.Tilt (the console's filter and
   dead zone) into the same Placement.steer() a human drives, with aim noise by level, and
@@ -35,57 +35,72 @@ from micropython import const
 from core import fixed
 from core.tilt import Tilt
 from games.tower import geom as G
-from games.tower import place as PL
-from games.tower import rules as R
 
-EASY = const(1)
-NORMAL = const(2)
-HARD = const(3)
+# copies of geom.py constants (tests/test_tower_physics.py checks that they agree)
+_INVALID = const(2000)
+_NCOL = const(120)
+# copies of place.py constants (tests/test_tower_physics.py checks that they agree)
+_FINE = const(512)
+_QUARTER = const(16384)
+_SPEED_DIV = const(44)
+_SPEED_MAX = const(6144)
+# copies of rules.py constants (tests/test_tower_physics.py checks that they agree)
+_MAX_SEATS = const(4)
+_NPIECES = const(27)
+_SUPPLY = const(255)
+_UNUSED = const(254)
+_V_COST = const(7)
+_V_HIGH = const(3)
+_V_SUPPLY = const(15)
+
+
+_EASY = const(1)
+_NORMAL = const(2)
+_HARD = const(3)
 
 # jobs
-J_NONE = const(0)
-J_TURN = const(1)           # active seat: Build or Push
-J_BID = const(2)            # asked in an auction
-J_PUSHED = const(3)         # asked on a push
-J_PLACE = const(4)          # where to put the accepted piece
+_J_NONE = const(0)
+_J_TURN = const(1)           # active seat: Build or Push
+_J_BID = const(2)            # asked in an auction
+_J_PUSHED = const(3)         # asked on a push
+_J_PLACE = const(4)          # where to put the accepted piece
 
 # answers (kind)
-A_BUILD = const(1)
-A_PUSH = const(2)
-A_RAISE = const(3)
-A_PASS = const(4)
-A_ACCEPT = const(5)
-A_PAY = const(6)
-A_PLACE = const(7)
+_A_BUILD = const(1)
+_A_PUSH = const(2)
+_A_RAISE = const(3)
+_A_PASS = const(4)
+_A_ACCEPT = const(5)
+_A_PAY = const(6)
+_A_PLACE = const(7)
 
 # stages of a job
-S_ROWS = const(0)
-S_SEARCH = const(1)
-S_VERIFY = const(2)
-S_DONE = const(3)
+_S_ROWS = const(0)
+_S_SEARCH = const(1)
+_S_VERIFY = const(2)
+_S_DONE = const(3)
 
 # costs of actions in budget units of about 1 us on the unix port (0.2 ms on the Pico),
 # measured (docs/tower.md); the scene gives BOT_BUDGET units per frame
-U_EVAL = const(3)           # one drop test
-U_PROFILE = const(16)       # a piece's profile at an angle
-U_BODY = const(5)           # one body into the skyline
-U_LOAD = const(20)          # a saved tower into the world, plus U_LOAD_B per body
-U_LOAD_B = const(3)
-U_STEP = const(5)           # a scratch step, plus U_STEP_B per awake body
-U_STEP_B = const(4)
+_U_EVAL = const(3)           # one drop test
+_U_PROFILE = const(16)       # a piece's profile at an angle
+_U_BODY = const(5)           # one body into the skyline
+_U_LOAD = const(20)          # a saved tower into the world, plus _U_LOAD_B per body
+_U_LOAD_B = const(3)
+_U_STEP = const(5)           # a scratch step, plus _U_STEP_B per awake body
+_U_STEP_B = const(4)
 
-MAXK = const(4)             # candidates kept for the scratch check
-ROW_STEP = const(3)         # risk table: positions 6 px apart
-ROW_ANGLES = const(3)       # and the first three resting angles (the longest resting edges)
-VERIFY_FRAMES = const(45)
-NONE_RISK = const(-1)
+_MAXK = const(4)             # candidates kept for the scratch check
+_ROW_STEP = const(3)         # risk table: positions 6 px apart
+_ROW_ANGLES = const(3)       # and the first three resting angles (the longest resting edges)
+_VERIFY_FRAMES = const(45)
 
 # steering phases
-D_TURN = const(0)
-D_MOVE = const(1)
-D_DOWN = const(2)
-D_HOLD = const(3)
-CARRY_CAP = const(450)      # frames: a bot lets go at the latest after 15 s
+_D_TURN = const(0)
+_D_MOVE = const(1)
+_D_DOWN = const(2)
+_D_HOLD = const(3)
+_CARRY_CAP = const(450)      # frames: a bot lets go at the latest after 15 s
 
 # level tables, index by level (0 unused)
 K_CHECK = (0, 0, 2, 4)              # candidates checked in the scratch world
@@ -97,7 +112,7 @@ JITTER = (0, 80, 25, 0)             # synthetic tilt noise per frame
 RESERVE = (0, 0, 3, 4)              # tokens kept for pushes
 TOKEN = (0, 60, 70, 80)             # risk per token when paying on a push
 
-NWORDS = const(24)                  # steering state words in save()
+_NWORDS = const(24)                  # steering state words in save()
 
 
 class Bot:
@@ -106,18 +121,18 @@ class Bot:
         self.tw = towers                # games/tower/towers.py: every seat's tower, one World
         self.rng = rng
         self.g = G.Geom()
-        self.angles = tuple(G.rest_angles(p) for p in range(R.NPIECES))
-        self.risk = array("h", [0] * (R.MAX_SEATS * R.NPIECES))
-        self.valid = bytearray(R.MAX_SEATS)     # 1: the row is up to date
-        self.spent = bytearray(R.MAX_SEATS)
-        self.risk0 = array("h", [0] * (R.MAX_SEATS * R.NPIECES))    # at the job's start
-        self.valid0 = bytearray(R.MAX_SEATS)
+        self.angles = tuple(G.rest_angles(p) for p in range(_NPIECES))
+        self.risk = array("h", [0] * (_MAX_SEATS * _NPIECES))
+        self.valid = bytearray(_MAX_SEATS)     # 1: the row is up to date
+        self.spent = bytearray(_MAX_SEATS)
+        self.risk0 = array("h", [0] * (_MAX_SEATS * _NPIECES))    # at the job's start
+        self.valid0 = bytearray(_MAX_SEATS)
         self.rng0 = bytearray(4)
         # the job
-        self.job = J_NONE
+        self.job = _J_NONE
         self.seat = -1
         self.level = 0
-        self.stage = S_DONE
+        self.stage = _S_DONE
         self.done = 0                   # actions performed in this job
         self.kind = 0                   # the answer
         self.piece = -1
@@ -133,10 +148,10 @@ class Bot:
         self.sky_ok = False
         self.sb = 0                     # next body to add to the skyline
         # placement candidates
-        self.kc = array("i", [0] * MAXK)        # c0
-        self.ka = array("i", [0] * MAXK)        # angle
-        self.ks = array("i", [0] * MAXK)        # score (lower is better)
-        self.ky = array("i", [0] * MAXK)        # resting centroid height, Q6
+        self.kc = array("i", [0] * _MAXK)        # c0
+        self.ka = array("i", [0] * _MAXK)        # angle
+        self.ks = array("i", [0] * _MAXK)        # score (lower is better)
+        self.ky = array("i", [0] * _MAXK)        # resting centroid height, Q6
         self.kn = 0
         self.vi = 0                             # candidate being checked
         self.vf = -1                            # frame of the check (-1: not started)
@@ -146,7 +161,7 @@ class Bot:
         self.gy = 0                     # release height of the centroid, Q10
         self.ga = 0                     # goal angle, brads
         self.ready_y = 0                # a safe height to move sideways at, Q10
-        self.dphase = D_TURN
+        self.dphase = _D_TURN
         self.dframes = 0
         self.vt = Tilt()                # the synthetic tilt goes through the console's filter
         self.xyz = array("i", [0, 0, 1000])
@@ -162,7 +177,7 @@ class Bot:
         """Seats whose rows this job needs: for a turn of normal and hard all living seats
         (pushes go round), else only its own."""
         st = self.st
-        if self.level == EASY or self.job != J_TURN:
+        if self.level == _EASY or self.job != _J_TURN:
             return 1 << self.seat
         m = 0
         for s in range(st.n):
@@ -184,12 +199,12 @@ class Bot:
         self.kn = 0
         self.vf = -1
         self.vi = 0
-        self.stage = S_SEARCH if job == J_PLACE else S_ROWS
+        self.stage = _S_SEARCH if job == _J_PLACE else _S_ROWS
         self.sky_ok = False
         self.sb = -1
-        for i in range(R.MAX_SEATS * R.NPIECES):
+        for i in range(_MAX_SEATS * _NPIECES):
             self.risk0[i] = self.risk[i]
-        for s in range(R.MAX_SEATS):
+        for s in range(_MAX_SEATS):
             self.valid0[s] = self.valid[s]
         self.rng.save_into(self.rng0, 0)
 
@@ -197,37 +212,37 @@ class Bot:
         """Restart a saved job from its start (risk table and generator as saved) and perform
         `actions` actions at once: the bot is then exactly where it was when the game was
         saved."""
-        self.job = J_NONE
-        for i in range(R.MAX_SEATS * R.NPIECES):
+        self.job = _J_NONE
+        for i in range(_MAX_SEATS * _NPIECES):
             self.risk[i] = self.risk0[i]
-        for s in range(R.MAX_SEATS):
+        for s in range(_MAX_SEATS):
             self.valid[s] = self.valid0[s]
         self.rng.load_from(self.rng0, 0)
         self.begin(job, seat, level)
-        while self.done < actions and self.stage != S_DONE:
+        while self.done < actions and self.stage != _S_DONE:
             self._act()
 
     def step(self, budget):
         """Think for up to `budget` units. True when the answer (kind, piece, amount) is ready."""
         used = 0
-        while self.stage != S_DONE and used < budget:
+        while self.stage != _S_DONE and used < budget:
             used += self._act()
-        return self.stage == S_DONE
+        return self.stage == _S_DONE
 
     def _act(self):
         """One action of the current job; returns its cost."""
         self.done += 1
-        if self.stage == S_ROWS:
+        if self.stage == _S_ROWS:
             need = self._rows_needed()
             for s in range(self.st.n):
                 if need & (1 << s) and not self.valid[s]:
                     return self._row_action(s)
             self._decide()
-            self.stage = S_DONE
+            self.stage = _S_DONE
             return 1
-        if self.stage == S_SEARCH:
+        if self.stage == _S_SEARCH:
             return self._search_action()
-        if self.stage == S_VERIFY:
+        if self.stage == _S_VERIFY:
             return self._verify_action()
         return 1
 
@@ -244,37 +259,37 @@ class Bot:
             self.ra = 0
             self.rc = 1
             self.rc1 = 0
-            return U_LOAD + U_LOAD_B * w.count()
+            return _U_LOAD + _U_LOAD_B * w.count()
         if self.sb >= 0:
             return self._sky_step(s)
         if self.rc > self.rc1:
             # next angle, or next piece
             if self.rp >= 0:
                 self.ra += 1
-            if self.rp < 0 or self.ra >= len(self.angles[self.rp]) or self.ra >= ROW_ANGLES:
+            if self.rp < 0 or self.ra >= len(self.angles[self.rp]) or self.ra >= _ROW_ANGLES:
                 if self.rp >= 0:
-                    self.risk[s * R.NPIECES + self.rp] = self.rrisk
+                    self.risk[s * _NPIECES + self.rp] = self.rrisk
                 p = self.rp + 1
-                while p < R.NPIECES and st.owner[p] == R.UNUSED:
+                while p < _NPIECES and st.owner[p] == _UNUSED:
                     p += 1
-                if p >= R.NPIECES:
+                if p >= _NPIECES:
                     self.valid[s] = 1
                     self.rs = -1
                     return 1
                 self.rp = p
                 self.ra = 0
-                self.rbest = G.INVALID * 2
+                self.rbest = _INVALID * 2
                 self.rrisk = 1000
             g.profile(self.rp, self.angles[self.rp][self.ra])
             self._c0_range(g.empty, 2)
-            return U_PROFILE
+            return _U_PROFILE
         first = g.empty
         g.evaluate(self.rc, first)
         if g.score < self.rbest:
             self.rbest = g.score
             self.rrisk = g.risk if g.risk < 1000 else 1000
-        self.rc += ROW_STEP
-        return U_EVAL
+        self.rc += _ROW_STEP
+        return _U_EVAL
 
     def _sky_step(self, s):
         """One body of seat s's tower into the skyline (-1 in sb when all are in)."""
@@ -282,7 +297,7 @@ class Bot:
         if self.sb < w.count():
             self.g.sky_body(w, self.sb)
             self.sb += 1
-            return U_BODY
+            return _U_BODY
         self.sb = -1
         return 1
 
@@ -296,22 +311,22 @@ class Bot:
         hi = g.c_hi - g.j0
         if lo < -g.j0:
             lo = -g.j0
-        if hi > G.NCOL - 1 - g.j1:
-            hi = G.NCOL - 1 - g.j1
+        if hi > _NCOL - 1 - g.j1:
+            hi = _NCOL - 1 - g.j1
         self.rc = lo
         self.rc1 = hi
 
     def risk_of(self, s, p):
-        return self.risk[s * R.NPIECES + p]
+        return self.risk[s * _NPIECES + p]
 
     # -- decisions (from the table; cheap) -------------------------------------------------------
     def _decide(self):
         job = self.job
-        if job == J_TURN:
+        if job == _J_TURN:
             self._decide_turn()
-        elif job == J_BID:
+        elif job == _J_BID:
             self._decide_bid()
-        elif job == J_PUSHED:
+        elif job == _J_PUSHED:
             self._decide_pushed()
 
     def _chain(self, p, pusher):
@@ -320,13 +335,13 @@ class Bot:
         Returns (acceptor seat) and sets self.amount to what the pusher would pay."""
         st = self.st
         spent = self.spent
-        for i in range(R.MAX_SEATS):
+        for i in range(_MAX_SEATS):
             spent[i] = 0
         cost = 1
         s = st.next_alive(pusher)
         for _ in range(40):
             t = st.tokens[s] - spent[s]
-            if t < cost or not self._pays(s, p, cost, HARD, t):
+            if t < cost or not self._pays(s, p, cost, _HARD, t):
                 break
             spent[s] += cost
             cost += 1
@@ -347,36 +362,36 @@ class Bot:
         # the safest piece to build
         best = -1
         br = 2000
-        for p in range(R.NPIECES):
-            if st.owner[p] == R.SUPPLY:
+        for p in range(_NPIECES):
+            if st.owner[p] == _SUPPLY:
                 r = self.risk_of(me, p)
-                if lv == EASY:
+                if lv == _EASY:
                     r += rng.below(600)
-                elif lv == NORMAL:
+                elif lv == _NORMAL:
                     r += rng.below(120)
                 if r < br:
                     br = r
                     best = p
-        if lv == EASY:
+        if lv == _EASY:
             # now and then a push of a random piece
             if rng.below(100) < 15:
-                k = rng.below(st.v[R.V_SUPPLY])
-                for p in range(R.NPIECES):
-                    if st.owner[p] == R.SUPPLY:
+                k = rng.below(st.v[_V_SUPPLY])
+                for p in range(_NPIECES):
+                    if st.owner[p] == _SUPPLY:
                         if k == 0:
-                            self.kind = A_PUSH
+                            self.kind = _A_PUSH
                             self.piece = p
                             return
                         k -= 1
-            self.kind = A_BUILD
+            self.kind = _A_BUILD
             self.piece = best
             self.amount = 0
             return
         # the best push: the risk it leaves with an opponent, minus what it costs us
         pbest = -1
         pv = -30000
-        for p in range(R.NPIECES):
-            if st.owner[p] != R.SUPPLY:
+        for p in range(_NPIECES):
+            if st.owner[p] != _SUPPLY:
                 continue
             a = self._chain(p, me)
             if a == me:
@@ -385,17 +400,17 @@ class Bot:
                 v = self.risk_of(a, p) - self.amount * TOKEN[lv]
                 if st.alive_count() > 2:
                     v = v * 2 // 3
-            if lv == NORMAL:
+            if lv == _NORMAL:
                 v += rng.below(100)
             if v > pv:
                 pv = v
                 pbest = p
         # a build costs its risk; a push is worth the risk it hands on
         if pbest >= 0 and pv - 150 > -br and pv > 250:
-            self.kind = A_PUSH
+            self.kind = _A_PUSH
             self.piece = pbest
             return
-        self.kind = A_BUILD
+        self.kind = _A_BUILD
         self.piece = best
         self.amount = 0
 
@@ -404,51 +419,51 @@ class Bot:
         me = self.seat
         lv = self.level
         p = st.piece
-        nxt = st.v[R.V_HIGH] + 1
+        nxt = st.v[_V_HIGH] + 1
         t = st.tokens[me]
-        self.kind = A_PASS
+        self.kind = _A_PASS
         if nxt > t:
             return
-        if lv == EASY:
+        if lv == _EASY:
             if self.rng.below(100) < 30 and nxt <= 3:
-                self.kind = A_RAISE
+                self.kind = _A_RAISE
                 self.amount = nxt
             return
         r = self.risk_of(me, p)
         # what the piece saves us against the average supply piece, in tokens
         tot = 0
         k = 0
-        for q in range(R.NPIECES):
-            if st.owner[q] == R.SUPPLY:
+        for q in range(_NPIECES):
+            if st.owner[q] == _SUPPLY:
                 tot += self.risk_of(me, q)
                 k += 1
         avg = tot // k if k else 1000
         worth = (avg - r) // 120
         if me == st.active:
             worth = 1 if r < 200 and avg - r > 150 else 0
-        if lv == NORMAL:
+        if lv == _NORMAL:
             worth += self.rng.below(2)
         if worth > 3:
             worth = 3
         if r <= 250 and nxt <= worth and t - nxt >= RESERVE[lv]:
-            self.kind = A_RAISE
+            self.kind = _A_RAISE
             self.amount = nxt
 
     def _decide_pushed(self):
         st = self.st
         me = self.seat
         lv = self.level
-        cost = st.v[R.V_COST]
+        cost = st.v[_V_COST]
         t = st.tokens[me]
-        self.kind = A_ACCEPT
+        self.kind = _A_ACCEPT
         if t < cost:
             return
-        if lv == EASY:
+        if lv == _EASY:
             if self.rng.below(100) < 40:
-                self.kind = A_PAY
+                self.kind = _A_PAY
             return
         if self._pays(me, st.piece, cost, lv, t):
-            self.kind = A_PAY
+            self.kind = _A_PAY
 
     # -- placement: search ---------------------------------------------------------------------
     def _search_action(self):
@@ -465,7 +480,7 @@ class Bot:
             self.ra = -1
             self.rc = 1
             self.rc1 = 0
-            return U_LOAD + U_LOAD_B * w.count()
+            return _U_LOAD + _U_LOAD_B * w.count()
         if self.sb >= 0:
             return self._sky_step(me)
         if self.rc > self.rc1:
@@ -474,23 +489,23 @@ class Bot:
                 return self._searched()
             g.profile(p, self.angles[p][self.ra])
             self._c0_range(g.empty, 1)
-            return U_PROFILE
+            return _U_PROFILE
         step = SEARCH_STEP[self.level]
         g.evaluate(self.rc, g.empty)
-        if g.risk < G.INVALID:
+        if g.risk < _INVALID:
             self._keep(self.rc, self.angles[p][self.ra], g.score, g.ry)
         self.rc += step
-        return U_EVAL
+        return _U_EVAL
 
     def _keep(self, c0, a, score, ry):
-        """Insert a candidate into the best-MAXK list (sorted by score, stable)."""
+        """Insert a candidate into the best-_MAXK list (sorted by score, stable)."""
         n = self.kn
         i = n
         while i > 0 and self.ks[i - 1] > score:
             i -= 1
-        if i >= MAXK:
+        if i >= _MAXK:
             return
-        j = n if n < MAXK else MAXK - 1
+        j = n if n < _MAXK else _MAXK - 1
         while j > i:
             self.kc[j] = self.kc[j - 1]
             self.ka[j] = self.ka[j - 1]
@@ -501,7 +516,7 @@ class Bot:
         self.ka[i] = a
         self.ks[i] = score
         self.ky[i] = ry
-        if n < MAXK:
+        if n < _MAXK:
             self.kn = n + 1
 
     def _searched(self):
@@ -509,10 +524,10 @@ class Bot:
             # nowhere safe: put it in the middle, high above (a desperate drop)
             self.kc[0] = 60
             self.ka[0] = self.angles[self.st.piece][0]
-            self.ks[0] = G.INVALID
+            self.ks[0] = _INVALID
             self.ky[0] = self.g.height + (40 << 6)
             self.kn = 1
-        if self.level == EASY:
+        if self.level == _EASY:
             # the best one half of the time, else any of the best three
             k = 0 if self.rng.below(2) else self.rng.below(self.kn if self.kn < 3 else 3)
             self._plan(k)
@@ -523,7 +538,7 @@ class Bot:
         self.kn = check
         self.vi = 0
         self.vf = -1
-        self.stage = S_VERIFY
+        self.stage = _S_VERIFY
         return 1
 
     # -- placement: the scratch check ------------------------------------------------------------
@@ -551,15 +566,15 @@ class Bot:
             if n == 0:
                 sw.set_foundation(b)
             self.vf = 0
-            return U_LOAD + U_LOAD_B * n
+            return _U_LOAD + _U_LOAD_B * n
         sw.step()
         self.vf += 1
-        cost = U_STEP + U_STEP_B * sw.awake()
+        cost = _U_STEP + _U_STEP_B * sw.awake()
         if sw.collapsed() >= 0:
             self.ks[i] += 5000
             self._next_check()
             return cost
-        if sw.awake() == 0 or self.vf >= VERIFY_FRAMES:
+        if sw.awake() == 0 or self.vf >= _VERIFY_FRAMES:
             # how far the tower and the new piece moved
             d = 0
             n = sw.count() - 1
@@ -596,9 +611,9 @@ class Bot:
         lift = LIFT[lv] + (rng.below(LIFT_RAND[lv] + 1) if LIFT_RAND[lv] else 0)
         self.gy = (self.ky[k] + lift) << 4
         self.ga = self.ka[k] & 0xFE00
-        self.kind = A_PLACE
-        self.stage = S_DONE
-        self.dphase = D_TURN
+        self.kind = _A_PLACE
+        self.stage = _S_DONE
+        self.dphase = _D_TURN
         self.dframes = 0
         t = self.vt
         t.x = 0
@@ -616,7 +631,7 @@ class Bot:
         want_x = self.gx
         want_y = pl.ty
         ph = self.dphase
-        if ph == D_TURN:
+        if ph == _D_TURN:
             if self.dframes == 1:
                 self.ready_y = pl.ty
             want_x = pl.tx
@@ -625,23 +640,23 @@ class Bot:
                 d -= 65536
             if d == 0:
                 if self._angle_close(pl):
-                    self.dphase = D_MOVE
-            elif d >= PL.QUARTER:
-                self.turn = PL.QUARTER
-            elif d <= -PL.QUARTER:
-                self.turn = -PL.QUARTER
+                    self.dphase = _D_MOVE
+            elif d >= _QUARTER:
+                self.turn = _QUARTER
+            elif d <= -_QUARTER:
+                self.turn = -_QUARTER
             else:
-                self.turn = PL.FINE if d > 0 else -PL.FINE
-        elif ph == D_MOVE:
+                self.turn = _FINE if d > 0 else -_FINE
+        elif ph == _D_MOVE:
             want_y = self.ready_y
             ex = self.gx - pl.w.x(pl.b)
             if -512 < ex < 512 and -512 < self.gx - pl.tx < 512:
-                self.dphase = D_DOWN
-        elif ph == D_DOWN:
+                self.dphase = _D_DOWN
+        elif ph == _D_DOWN:
             want_y = self.gy
             ey = pl.w.y(pl.b) - self.gy
             if -256 < ey < 256 and -256 < self.gy - pl.ty < 256:
-                self.dphase = D_HOLD
+                self.dphase = _D_HOLD
                 self.dframes = 0
         else:
             want_y = self.gy
@@ -650,7 +665,7 @@ class Bot:
             ey = w.y(pl.b) - self.gy
             if (-192 < ex < 192 and -192 < ey < 192 and self._angle_close(pl)) or self.dframes > 60:
                 self.let_go = True
-        if pl.frames >= CARRY_CAP:
+        if pl.frames >= _CARRY_CAP:
             self.let_go = True
         self._tilt(want_x - pl.tx, want_y - pl.ty)
         return self.vt
@@ -672,14 +687,14 @@ class Bot:
     def _want(self, e):
         """Raw tilt (milli-g, before the dead zone) for a target error e (Q10)."""
         v = e >> 2
-        if v > PL.SPEED_MAX:
-            v = PL.SPEED_MAX
-        elif v < -PL.SPEED_MAX:
-            v = -PL.SPEED_MAX
+        if v > _SPEED_MAX:
+            v = _SPEED_MAX
+        elif v < -_SPEED_MAX:
+            v = -_SPEED_MAX
         if v > 0:
-            return fixed.isqrt(v * PL.SPEED_DIV) + 36
+            return fixed.isqrt(v * _SPEED_DIV) + 36
         if v < 0:
-            return -fixed.isqrt(-v * PL.SPEED_DIV) - 36
+            return -fixed.isqrt(-v * _SPEED_DIV) - 36
         return 0
 
     # -- save / load of the steering (a job in progress is replayed, see replay()) -------------

@@ -12,7 +12,7 @@ from micropython import const
 from core import palette as PAL
 from games.tower import physics as P
 
-# copies of physics_kern's layout (tests/test_tower_physics.py checks them)
+# copies of physics_kern.py constants (tests/test_tower_physics.py checks that they agree)
 _OB = const(20)
 _BS = const(18)
 _OA = const(614)

@@ -16,7 +16,7 @@ from micropython import const
 from core import fixed
 from games.tower import physics as P
 
-# copies of physics' layout (tests/test_tower_physics.py checks them)
+# copies of physics.py constants (tests/test_tower_physics.py checks that they agree)
 _TV = const(260)
 _PW = const(8)
 _PT_A2 = const(3)
@@ -24,14 +24,14 @@ _PT_NP = const(5)
 _PT_PP = const(7)
 _F_FOUND = const(32)
 
-NCOL = const(120)
-PJ = const(32)              # relative columns -32..31 (a vertex is at most 64 px from the centroid)
-NJ = const(64)
-BIG = const(0x3FFFFFF)
-TOL = const(64)             # Q6: columns within 1 px of the lowest gap touch
-INVALID = const(2000)       # evaluate(): the piece would touch the table or leave the table area
-MSAFE = const(10)           # px of margin beyond which the local support is called safe
-COM_SAFE = const(16)        # Q2 px: 4 px of margin of the tower's centre of mass over its base
+_NCOL = const(120)
+_PJ = const(32)              # relative columns -32..31 (a vertex is at most 64 px from the centroid)
+_NJ = const(64)
+_GBIG = const(0x3FFFFFF)
+_TOL = const(64)             # Q6: columns within 1 px of the lowest gap touch
+_INVALID = const(2000)       # evaluate(): the piece would touch the table or leave the table area
+_MSAFE = const(10)           # px of margin beyond which the local support is called safe
+_COM_SAFE = const(16)        # Q2 px: 4 px of margin of the tower's centre of mass over its base
 
 # CORDIC arctangent table: atan(2**-i) in brads
 _ATAN = (8192, 4836, 2555, 1297, 651, 326, 163, 81, 41, 20, 10, 5, 3, 1)
@@ -125,9 +125,9 @@ def rest_angles(piece, most=4):
 
 class Geom:
     def __init__(self):
-        self.sky = array("i", [0] * NCOL)   # top of the tower per column, Q6 (0: the table)
-        self.bot = array("i", [0] * NJ)     # piece profile: lowest point per relative column
-        self.top = array("i", [0] * NJ)     # highest point
+        self.sky = array("i", [0] * _NCOL)   # top of the tower per column, Q6 (0: the table)
+        self.bot = array("i", [0] * _NJ)     # piece profile: lowest point per relative column
+        self.top = array("i", [0] * _NJ)     # highest point
         self.j0 = 0                         # first and last relative column of the profile
         self.j1 = -1
         self.ptop = 0                       # piece's highest point above its centroid, Q6
@@ -147,15 +147,15 @@ class Geom:
         # results of evaluate()
         self.ry = 0                         # resting centroid height, Q6
         self.margin = 0                     # px of support beyond the centroid (negative: tips)
-        self.risk = 0                       # 0..1000 (INVALID: impossible)
+        self.risk = 0                       # 0..1000 (_INVALID: impossible)
         self.score = 0                      # risk plus shaping (lower is better)
 
     # -- the tower ---------------------------------------------------------------------------
     def sky_clear(self):
         sky = self.sky
-        for c in range(NCOL):
+        for c in range(_NCOL):
             sky[c] = 0
-        self.c_lo = NCOL
+        self.c_lo = _NCOL
         self.c_hi = -1
         self.height = 0
         self.mass = 0
@@ -176,8 +176,8 @@ class Geom:
         for part in range(w.parts(b)):
             n = w.outline(b, part, out)
             if found:
-                lo = BIG
-                hi = -BIG
+                lo = _GBIG
+                hi = -_GBIG
                 for k in range(n):
                     if out[2 * k + 1] <= 64:
                         x = out[2 * k]
@@ -212,7 +212,7 @@ class Geom:
                 xs = (c << 7) - 7616
                 dx = x1 - x0
                 dy = y1 - y0
-                while xs < xb and c < NCOL:
+                while xs < xb and c < _NCOL:
                     y = y0 + (dy * (xs - x0)) // dx
                     if y > sky[c]:
                         sky[c] = y
@@ -235,15 +235,15 @@ class Geom:
         """Load the profile of `piece` turned by `angle` brads."""
         bot = self.bot
         top = self.top
-        for j in range(NJ):
-            bot[j] = BIG
-            top[j] = -BIG
+        for j in range(_NJ):
+            bot[j] = _GBIG
+            top[j] = -_GBIG
         c = fixed.cos(angle)
         s = fixed.sin(angle)
         rv = self.rv
         t16 = P.T16
-        j0 = PJ
-        j1 = -PJ - 1
+        j0 = _PJ
+        j1 = -_PJ - 1
         pt = P.PT
         pp = pt[piece * _PW + _PT_PP]
         for i in range(pt[piece * _PW + _PT_NP]):
@@ -275,9 +275,9 @@ class Geom:
                 dx = x1 - x0
                 dy = y1 - y0
                 while xs < xb:
-                    if -PJ <= j < PJ:
+                    if -_PJ <= j < _PJ:
                         y = y0 + (dy * (xs - x0)) // dx
-                        q = j + PJ
+                        q = j + _PJ
                         if low:
                             if y < bot[q]:
                                 bot[q] = y
@@ -291,13 +291,13 @@ class Geom:
                     xs += 128
         self.j0 = j0
         self.j1 = j1
-        hi = -BIG
-        for j in range(j0 + PJ, j1 + PJ + 1):
+        hi = -_GBIG
+        for j in range(j0 + _PJ, j1 + _PJ + 1):
             if top[j] > hi:
                 hi = top[j]
         self.ptop = hi
         f = 0
-        for j in range(j0 + PJ, j1 + PJ + 1):
+        for j in range(j0 + _PJ, j1 + _PJ + 1):
             if top[j] >= hi - 64:
                 f += 2
         self.pflat = f
@@ -306,28 +306,28 @@ class Geom:
     # -- a drop test -------------------------------------------------------------------------
     def evaluate(self, c0, first):
         """Drop the loaded profile with its centroid over x = -120 + 2 c0 px onto the skyline.
-        Sets ry (resting centroid height, Q6), margin, risk (0..1000, INVALID when it would touch
+        Sets ry (resting centroid height, Q6), margin, risk (0..1000, _INVALID when it would touch
         the table as a non-foundation piece or stick out of the table area) and score."""
         sky = self.sky
         bot = self.bot
         j0 = self.j0
         j1 = self.j1
-        if c0 + j0 < 0 or c0 + j1 >= NCOL or j1 < j0:
-            self.risk = INVALID
-            self.score = INVALID
-            return INVALID
-        best = -BIG
+        if c0 + j0 < 0 or c0 + j1 >= _NCOL or j1 < j0:
+            self.risk = _INVALID
+            self.score = _INVALID
+            return _INVALID
+        best = -_GBIG
         for j in range(j0, j1 + 1):
-            h = sky[c0 + j] - bot[j + PJ]
+            h = sky[c0 + j] - bot[j + _PJ]
             if h > best:
                 best = h
-        lim = best - TOL
-        lo = PJ
-        hi = -PJ
+        lim = best - _TOL
+        lo = _PJ
+        hi = -_PJ
         table = False
         for j in range(j0, j1 + 1):
             s = sky[c0 + j]
-            if s - bot[j + PJ] >= lim:
+            if s - bot[j + _PJ] >= lim:
                 if s <= 0:
                     table = True
                 if j < lo:
@@ -335,9 +335,9 @@ class Geom:
                 hi = j
         self.ry = best
         if table and not first:
-            self.risk = INVALID
-            self.score = INVALID
-            return INVALID
+            self.risk = _INVALID
+            self.score = _INVALID
+            return _INVALID
         m = -2 * lo
         r = 2 * hi + 2
         if r < m:
@@ -345,10 +345,10 @@ class Geom:
         self.margin = m
         if m <= 0:
             risk = 1000
-        elif m >= MSAFE:
+        elif m >= _MSAFE:
             risk = 0
         else:
-            risk = (MSAFE - m) * 1000 // MSAFE
+            risk = (_MSAFE - m) * 1000 // _MSAFE
         if not first and not self.empty:
             # the centre of mass of the tower with this piece, over the foundation's footing
             x2 = (c0 << 3) - 480                                  # Q2 px
@@ -359,8 +359,8 @@ class Geom:
                 cm = self.base1 - comx
             if cm <= 0:
                 risk = 1000
-            elif cm < COM_SAFE:
-                risk += (COM_SAFE - cm) * 400 // COM_SAFE
+            elif cm < _COM_SAFE:
+                risk += (_COM_SAFE - cm) * 400 // _COM_SAFE
         if risk > 1000:
             risk = 1000
         self.risk = risk
@@ -375,4 +375,4 @@ class Geom:
     def column_of(self, xq10):
         """The c0 whose centroid position is nearest to x (Q10 px)."""
         c = ((xq10 >> 10) + 121) >> 1
-        return 0 if c < 0 else NCOL - 1 if c >= NCOL else c
+        return 0 if c < 0 else _NCOL - 1 if c >= _NCOL else c

@@ -139,7 +139,7 @@ _DAMPW = const(2)        # angular damping per substep, /256
 _KGAIN = const(64)       # carried: velocity = error * 64 / 256 per substep
 _VCAR = const(6144)      # carried speed bound: 6 px per substep
 _WCAR = const(3277)      # carried spin bound: 0.1 rad per substep
-_HARD = const(1024000)   # 1000 px: beyond this a body is frozen
+_FREEZE = const(1024000)   # 1000 px: beyond this a body is frozen
 _BIG = const(0x3FFFFFFF)
 
 
@@ -863,7 +863,7 @@ def k_integrate(W32, T16):
                     W32[o + _B_COS] = v
         if x < W32[_H_XMIN] or x > W32[_H_XMAX] or y > W32[_H_YMAX]:
             fl |= _F_OUT
-        if x < -_HARD or x > _HARD or y < -_HARD or y > _HARD:
+        if x < -_FREEZE or x > _FREEZE or y < -_FREEZE or y > _FREEZE:
             fl |= _F_FROZEN
             W32[o + _B_VX] = 0
             W32[o + _B_VY] = 0

@@ -115,7 +115,7 @@ _DAMPW = const(2)
 _KGAIN = const(64)
 _VCAR = const(6144)
 _WCAR = const(3277)
-_HARD = const(1024000)
+_FREEZE = const(1024000)
 _BIG = const(1073741823)
 
 @micropython.viper
@@ -818,7 +818,7 @@ def k_integrate(W32: ptr32, T16: ptr16):
                     W32[o + _B_COS] = v
         if x < (W32[_H_XMIN] ^ SXM) - SXM or x > (W32[_H_XMAX] ^ SXM) - SXM or y > (W32[_H_YMAX] ^ SXM) - SXM:
             fl |= _F_OUT
-        if x < -_HARD or x > _HARD or y < -_HARD or (y > _HARD):
+        if x < -_FREEZE or x > _FREEZE or y < -_FREEZE or (y > _FREEZE):
             fl |= _F_FROZEN
             W32[o + _B_VX] = 0
             W32[o + _B_VY] = 0

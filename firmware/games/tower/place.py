@@ -14,7 +14,7 @@ onto the table, which is a collapse (T-2).
 Option "table tilt" (T-9): while carrying, gravity leans with the tilt, up to about 4 degrees.
 
 Outcome (T-6): after the release, the placement ends when every body of the tower is asleep or
-after SETTLE_CAP frames; collapse (a piece other than the foundation touching the table or
+after _SETTLE_CAP frames; collapse (a piece other than the foundation touching the table or
 leaving the play area) is checked after every step, from the first carried frame on.
 """
 from micropython import const
@@ -24,37 +24,37 @@ from games.tower import physics as P
 _PW = const(8)              # copies of physics' piece table layout
 _PT_RMAX = const(4)
 
-IDLE = const(0)
-CARRY = const(1)
-SETTLE = const(2)
-DONE = const(3)             # placed: tower at rest
-FELL = const(4)             # collapsed
+_IDLE = const(0)
+_CARRY = const(1)
+_SETTLE = const(2)
+_DONE = const(3)             # placed: tower at rest
+_FELL = const(4)             # collapsed
 
-SETTLE_CAP = const(300)     # frames after the release before a placement counts as ended (10 s)
-SPEED_DIV = const(44)
-SPEED_MAX = const(6144)     # Q10 px per frame
-START_GAP = const(20)       # px between the tower's top and the new piece's lowest point
-AREA = const(120)           # px: half the table's width
-TILT_G = const(28)          # px/s**2 of sideways gravity at full tilt (about 4 degrees)
-HOVER = const(32)           # Q6: the foundation's lowest point stays 0.5 px above the table
-QUARTER = const(16384)
-FINE = const(512)           # a fine turn: 2.8 degrees
+_SETTLE_CAP = const(300)     # frames after the release before a placement counts as ended (10 s)
+_SPEED_DIV = const(44)
+_SPEED_MAX = const(6144)     # Q10 px per frame
+_START_GAP = const(20)       # px between the tower's top and the new piece's lowest point
+_AREA = const(120)           # px: half the table's width
+_TILT_G = const(28)          # px/s**2 of sideways gravity at full tilt (about 4 degrees)
+_HOVER = const(32)           # Q6: the foundation's lowest point stays 0.5 px above the table
+_QUARTER = const(16384)
+_FINE = const(512)           # a fine turn: 2.8 degrees
 
-NSAVE = const(12)           # words in save()
+_NSAVE = const(12)           # words in save()
 
 
 def speed(t):
     """Response curve: tilt (-1000..1000) -> target speed, Q10 px per frame."""
-    v = t * t // SPEED_DIV
-    if v > SPEED_MAX:
-        v = SPEED_MAX
+    v = t * t // _SPEED_DIV
+    if v > _SPEED_MAX:
+        v = _SPEED_MAX
     return -v if t < 0 else v
 
 
 class Placement:
     def __init__(self):
         self.w = None
-        self.phase = IDLE
+        self.phase = _IDLE
         self.b = -1
         self.piece = -1
         self.found = False
@@ -78,7 +78,7 @@ class Placement:
         self.found = foundation
         r = P.PT[piece * _PW + _PT_RMAX] << 4
         self.rmax = r
-        y = (tower_top_q6 << 4) + START_GAP * P.PX + r
+        y = (tower_top_q6 << 4) + _START_GAP * P.PX + r
         self.b = w.add_body(piece, 0, y, 0)
         if foundation:
             w.set_foundation(self.b)
@@ -88,7 +88,7 @@ class Placement:
         self.ta = 0
         self.ytop = y + 40 * P.PX
         w.set_target(0, y, 0)
-        self.phase = CARRY
+        self.phase = _CARRY
         self.frames = 0
         self.settle = 0
         self.culprit = -1
@@ -111,10 +111,10 @@ class Placement:
     def steer(self, tx, ty, turn):
         """One frame of input while carrying: tilt (x, y) moves the target, turn (brads)
         turns it. Returns at once when not carrying."""
-        if self.phase != CARRY:
+        if self.phase != _CARRY:
             return
         x = self.tx + speed(tx)
-        lim = AREA * P.PX - self.rmax
+        lim = _AREA * P.PX - self.rmax
         if x < -lim:
             x = -lim
         elif x > lim:
@@ -123,7 +123,7 @@ class Placement:
         if y > self.ytop:
             y = self.ytop
         if self.found:
-            floor = self.low() + (HOVER << 4)
+            floor = self.low() + (_HOVER << 4)
             if y < floor:
                 y = floor
         elif y < 0:
@@ -133,7 +133,7 @@ class Placement:
         self.ta = (self.ta + turn) & 0xFFFF
         self.w.set_target(x, y, self.ta)
         if self.tilt_g:
-            g = tx * TILT_G // 1000
+            g = tx * _TILT_G // 1000
             g = (g >> 3) << 3           # steps of 8 px/s**2: a steady hand does not wake the tower
             if g != self.gx:
                 self.gx = g
@@ -141,20 +141,20 @@ class Placement:
 
     def release(self):
         """Let go (A). Returns the body number, or -1 when nothing is carried."""
-        if self.phase != CARRY:
+        if self.phase != _CARRY:
             return -1
         self.w.release()
         if self.gx:
             self.gx = 0
             self.w.set_gravity(0, -P.G_DEFAULT)
-        self.phase = SETTLE
+        self.phase = _SETTLE
         self.settle = 0
         return self.b
 
     def step(self):
         """Advance the world one frame and judge the placement. Returns the phase."""
         ph = self.phase
-        if ph != CARRY and ph != SETTLE:
+        if ph != _CARRY and ph != _SETTLE:
             return ph
         w = self.w
         w.step()
@@ -162,13 +162,13 @@ class Placement:
         c = w.collapsed()
         if c >= 0:
             self.culprit = w.piece(c)
-            self.phase = FELL
-            return FELL
-        if ph == SETTLE:
+            self.phase = _FELL
+            return _FELL
+        if ph == _SETTLE:
             self.settle += 1
-            if w.awake() == 0 or self.settle >= SETTLE_CAP:
-                self.phase = DONE
-                return DONE
+            if w.awake() == 0 or self.settle >= _SETTLE_CAP:
+                self.phase = _DONE
+                return _DONE
         return self.phase
 
     def extend_top(self, q10):
@@ -208,6 +208,6 @@ class Placement:
         self.ytop = words[11]
         if self.piece >= 0:
             self.rmax = P.PT[self.piece * _PW + _PT_RMAX] << 4
-        if not IDLE <= self.phase <= FELL or (self.phase in (CARRY, SETTLE) and
+        if not _IDLE <= self.phase <= _FELL or (self.phase in (_CARRY, _SETTLE) and
                                                not 0 <= self.b < w.count()):
             raise ValueError("placement")

@@ -4,13 +4,13 @@ Rulebook: shared/seeds/001 (Bausack / Bandu); decisions G-1..G-3 and T-1..T-9 (s
 No physics here: the scene runs the placement in the tower's world and feeds the outcome in with
 placed() or collapsed(), so every rule is testable without a world.
 
-State: `tokens`, `alive` (per seat), `owner` (per piece: SUPPLY, UNUSED or the seat whose tower
+State: `tokens`, `alive` (per seat), `owner` (per piece: _SUPPLY, _UNUSED or the seat whose tower
 holds it) and the scalars in `v` (array 'h', indices V_*). A choice is one call:
-    P_TURN     the active seat: build(piece, opening bid) or push(piece)
-    P_AUCTION  seat `ask`: bid(amount) or pass_()
-    P_PUSH     seat `ask`: accept() or pay()
-    P_PLACE    seat `placer` places `piece`: placed(x, y, angle) or collapsed(culprit, frame)
-    P_OVER     `winner` (-1: draw), `reason`
+    _P_TURN     the active seat: build(piece, opening bid) or push(piece)
+    _P_AUCTION  seat `ask`: bid(amount) or pass_()
+    _P_PUSH     seat `ask`: accept() or pay()
+    _P_PLACE    seat `placer` places `piece`: placed(x, y, angle) or collapsed(culprit, frame)
+    _P_OVER     `winner` (-1: draw), `reason`
 Choices that are forced are made here at once and recorded as such: a seat that cannot raise
 passes (T-5), a seat that cannot pay accepts (T-4). can_*() tell what is legal; the apply calls
 raise ValueError on an illegal choice (the scenes never offer one).
@@ -20,146 +20,222 @@ from array import array
 from micropython import const
 
 
-TOKENS = const(10)              # every pool starts with 10 and never grows
-COMPOUND_FIRST = const(20)      # pieces.COMPOUND_FIRST (not imported: see physics.NAMES)
-NPIECES = const(27)
-MAX_SEATS = const(4)
-SUPPLY = const(255)             # owner: in the supply
-UNUSED = const(254)             # owner: not part of this game (short supply options)
+_TOKENS = const(10)              # every pool starts with 10 and never grows
+_COMPOUND_FIRST = const(20)      # pieces.COMPOUND_FIRST (not imported: see physics.NAMES)
+_NPIECES = const(27)
+_MAX_SEATS = const(4)
+_SUPPLY = const(255)             # owner: in the supply
+_UNUSED = const(254)             # owner: not part of this game (short supply options)
 
 # supply options (index of the "supply" option): which pieces are in play
-SUPPLY_FULL = const(0)
-SUPPLY_CONVEX = const(1)
-SUPPLY_SHORT = const(2)
+_SUPPLY_FULL = const(0)
+_SUPPLY_CONVEX = const(1)
+_SUPPLY_SHORT = const(2)
 # beam, brick, the planks, the cubes, roof, frustum, ball, spire
 SHORT = (2, 3, 0, 4, 1, 5, 8, 11, 13, 9)
 
 # phases
-P_TURN = const(0)
-P_AUCTION = const(1)
-P_PUSH = const(2)
-P_PLACE = const(3)
-P_OVER = const(4)
+_P_TURN = const(0)
+_P_AUCTION = const(1)
+_P_PUSH = const(2)
+_P_PLACE = const(3)
+_P_OVER = const(4)
 
 # where the piece being placed came from
-CTX_OWN = const(0)              # the active seat won its own auction
-CTX_OTHER = const(1)            # another seat won the auction: the active seat goes on after
-CTX_PUSH = const(2)             # accepted from a push
+_CTX_OWN = const(0)              # the active seat won its own auction
+_CTX_OTHER = const(1)            # another seat won the auction: the active seat goes on after
+_CTX_PUSH = const(2)             # accepted from a push
 
 # result reasons
-R_NONE = const(0)
-R_LAST = const(1)               # the last tower standing (T-7)
-R_DRAW = const(2)               # supply exhausted with more than one tower (T-7)
+_R_NONE = const(0)
+_R_LAST = const(1)               # the last tower standing (T-7)
+_R_DRAW = const(2)               # supply exhausted with more than one tower (T-7)
 REASONS = ("none", "last", "draw")
 
 # record event kinds (events.EVENTS, same order)
-E_SEED = const(0)
-E_START = const(1)
-E_TURN = const(2)
-E_AGAIN = const(3)
-E_BUILD = const(4)
-E_BID = const(5)
-E_PASS = const(6)
-E_WIN = const(7)
-E_PUSH = const(8)
-E_PAY = const(9)
-E_ACCEPT = const(10)
-E_RELEASE = const(11)
-E_PLACE = const(12)
-E_COLLAPSE = const(13)
-E_ELIMINATE = const(14)
-E_RESULT = const(15)
+_E_SEED = const(0)
+_E_START = const(1)
+_E_TURN = const(2)
+_E_AGAIN = const(3)
+_E_BUILD = const(4)
+_E_BID = const(5)
+_E_PASS = const(6)
+_E_WIN = const(7)
+_E_PUSH = const(8)
+_E_PAY = const(9)
+_E_ACCEPT = const(10)
+_E_RELEASE = const(11)
+_E_PLACE = const(12)
+_E_COLLAPSE = const(13)
+_E_ELIMINATE = const(14)
+_E_RESULT = const(15)
 
 # scalar fields, v[...]
-V_PHASE = const(0)
-V_ACTIVE = const(1)             # whose turn it is
-V_PIECE = const(2)              # the piece in the auction / push / placement (-1: none)
-V_HIGH = const(3)               # auction: the high bid
-V_HIGHSEAT = const(4)           # auction: its bidder
-V_ASK = const(5)                # auction / push: the seat to answer
-V_IN = const(6)                 # auction: bit mask of seats still in
-V_COST = const(7)               # push: the cost to pass it on
-V_PLACER = const(8)
-V_CTX = const(9)
-V_TURNS = const(10)
-V_WINNER = const(11)
-V_REASON = const(12)
-V_START = const(13)
-V_AGAIN = const(14)             # 1 while the active seat goes on after being outbid
-V_SUPPLY = const(15)            # pieces in the supply
-V_PUSHES = const(16)            # passes of the current push
-NV = const(20)
+_V_PHASE = const(0)
+_V_ACTIVE = const(1)             # whose turn it is
+_V_PIECE = const(2)              # the piece in the auction / push / placement (-1: none)
+_V_HIGH = const(3)               # auction: the high bid
+_V_HIGHSEAT = const(4)           # auction: its bidder
+_V_ASK = const(5)                # auction / push: the seat to answer
+_V_IN = const(6)                 # auction: bit mask of seats still in
+_V_COST = const(7)               # push: the cost to pass it on
+_V_PLACER = const(8)
+_V_CTX = const(9)
+_V_TURNS = const(10)
+_V_WINNER = const(11)
+_V_REASON = const(12)
+_V_START = const(13)
+_V_AGAIN = const(14)             # 1 while the active seat goes on after being outbid
+_V_SUPPLY = const(15)            # pieces in the supply
+_V_PUSHES = const(16)            # passes of the current push
+_NV = const(20)
 
-STATE_BYTES = const(36 + 2 * NV)    # save(): n, 4 tokens, 4 alive, 27 owners, v
+_STATE_BYTES = const(36 + 2 * _NV)    # save(): n, 4 tokens, 4 alive, 27 owners, v
 
-# the record (core.record.Record): rows of kind + FIELDS ints; the longest bot game measured had
-# 225 rows (docs/tower.md); beyond CAPACITY rows are counted as lost, never an error
-CAPACITY = const(400)
-FIELDS = const(5)
+# the record: the longest of 40 four-seat hard-bot games had 251 rows (docs/tower.md); beyond
+# _CAPACITY rows or _REC_BYTES bytes events are counted as lost, never an error
+_CAPACITY = const(400)
+_REC_BYTES = const(2400)
+# bytes of each of the 5 fields of a row, by kind (0: no such field); values are signed
+_WIDTHS = (b"\x04\x01\x01\x01\x00"    # seed: seed, seats, supply, options
+           b"\x01\x00\x00\x00\x00"    # start: seat
+           b"\x01\x02\x01\x00\x00"    # turn: seat, turn, supply
+           b"\x01\x01\x00\x00\x00"    # again: seat, supply
+           b"\x01\x01\x01\x00\x00"    # build: seat, piece, bid
+           b"\x01\x01\x01\x00\x00"    # bid: seat, piece, amount
+           b"\x01\x01\x01\x00\x00"    # pass: seat, piece, forced
+           b"\x01\x01\x01\x00\x00"    # win: seat, piece, price
+           b"\x01\x01\x00\x00\x00"    # push: seat, piece
+           b"\x01\x01\x01\x00\x00"    # pay: seat, piece, cost
+           b"\x01\x01\x01\x01\x00"    # accept: seat, piece, cost, forced
+           b"\x01\x01\x03\x03\x03"    # release: seat, piece, x, y, angle
+           b"\x01\x01\x03\x03\x03"    # place: seat, piece, x, y, angle
+           b"\x01\x01\x01\x03\x00"    # collapse: seat, piece, culprit, frame
+           b"\x01\x01\x01\x00\x00"    # eliminate: seat, pieces, tokens
+           b"\x01\x01\x02\x00\x00")   # result: winner, reason, turns
+
+
+class Record:
+    """The game's record (the console's interface: add(), kind(), field(), n, lost, capacity):
+    rows packed in one bytearray, each a kind byte and its fields (events.py) little-endian in
+    the widths of _WIDTHS; row i starts at buf[at[i]]. Adding allocates nothing."""
+
+    def __init__(self, rows=_CAPACITY, size=_REC_BYTES):
+        self.buf = bytearray(size)
+        self.at = array("H", bytes(2 * rows + 2))
+        self.capacity = rows
+        self.n = 0
+        self.lost = 0
+
+    def add(self, kind, a=0, b=0, c=0, d=0, e=0):
+        n = self.n
+        buf = self.buf
+        j = self.at[n]
+        w = kind * 5
+        if n >= self.capacity or j + 1 + _WIDTHS[w] + _WIDTHS[w + 1] + _WIDTHS[w + 2] + \
+                _WIDTHS[w + 3] + _WIDTHS[w + 4] > len(buf):
+            self.lost += 1
+            return
+        buf[j] = kind
+        j = _put(buf, j + 1, a, _WIDTHS[w])
+        j = _put(buf, j, b, _WIDTHS[w + 1])
+        j = _put(buf, j, c, _WIDTHS[w + 2])
+        j = _put(buf, j, d, _WIDTHS[w + 3])
+        self.at[n + 1] = _put(buf, j, e, _WIDTHS[w + 4])
+        self.n = n + 1
+
+    def kind(self, i):
+        return self.buf[self.at[i]]
+
+    def field(self, i, f):
+        buf = self.buf
+        j = self.at[i]
+        w = buf[j] * 5
+        j += 1
+        for k in range(w, w + f):
+            j += _WIDTHS[k]
+        t = j + _WIDTHS[w + f] - 1     # the last (highest) byte
+        if t < j:
+            return 0
+        v = buf[t]
+        if v & 0x80:
+            v -= 256
+        while t > j:
+            t -= 1
+            v = (v << 8) | buf[t]
+        return v
+
+
+def _put(buf, j, v, size):
+    for _ in range(size):
+        buf[j] = v & 0xFF
+        v >>= 8
+        j += 1
+    return j
 
 
 class State:
-    def __init__(self, n, record, supply=SUPPLY_FULL):
-        if not 2 <= n <= MAX_SEATS:
+    def __init__(self, n, record, supply=_SUPPLY_FULL):
+        if not 2 <= n <= _MAX_SEATS:
             raise ValueError("seats")
         self.n = n
         self.rec = record
-        self.tokens = bytearray(MAX_SEATS)
-        self.alive = bytearray(MAX_SEATS)
-        self.owner = bytearray(NPIECES)
-        self.v = array("h", [0] * NV)
+        self.tokens = bytearray(_MAX_SEATS)
+        self.alive = bytearray(_MAX_SEATS)
+        self.owner = bytearray(_NPIECES)
+        self.v = array("h", [0] * _NV)
         self.reset(supply)
 
-    def reset(self, supply=SUPPLY_FULL):
-        for s in range(MAX_SEATS):
-            self.tokens[s] = TOKENS if s < self.n else 0
+    def reset(self, supply=_SUPPLY_FULL):
+        for s in range(_MAX_SEATS):
+            self.tokens[s] = _TOKENS if s < self.n else 0
             self.alive[s] = 1 if s < self.n else 0
-        for p in range(NPIECES):
-            if supply == SUPPLY_CONVEX:
-                inplay = p < COMPOUND_FIRST
-            elif supply == SUPPLY_SHORT:
+        for p in range(_NPIECES):
+            if supply == _SUPPLY_CONVEX:
+                inplay = p < _COMPOUND_FIRST
+            elif supply == _SUPPLY_SHORT:
                 inplay = p in SHORT
             else:
                 inplay = True
-            self.owner[p] = SUPPLY if inplay else UNUSED
+            self.owner[p] = _SUPPLY if inplay else _UNUSED
         v = self.v
-        for i in range(NV):
+        for i in range(_NV):
             v[i] = 0
-        v[V_PIECE] = -1
-        v[V_WINNER] = -1
-        v[V_PLACER] = -1
-        v[V_SUPPLY] = self.supply_count()
+        v[_V_PIECE] = -1
+        v[_V_WINNER] = -1
+        v[_V_PLACER] = -1
+        v[_V_SUPPLY] = self.supply_count()
 
     # -- queries -----------------------------------------------------------------------------
     @property
     def phase(self):
-        return self.v[V_PHASE]
+        return self.v[_V_PHASE]
 
     @property
     def active(self):
-        return self.v[V_ACTIVE]
+        return self.v[_V_ACTIVE]
 
     @property
     def piece(self):
-        return self.v[V_PIECE]
+        return self.v[_V_PIECE]
 
     @property
     def ask(self):
-        return self.v[V_ASK]
+        return self.v[_V_ASK]
 
     @property
     def placer(self):
-        return self.v[V_PLACER]
+        return self.v[_V_PLACER]
 
     def supply_count(self):
         k = 0
-        for p in range(NPIECES):
-            if self.owner[p] == SUPPLY:
+        for p in range(_NPIECES):
+            if self.owner[p] == _SUPPLY:
                 k += 1
         return k
 
     def in_supply(self, p):
-        return 0 <= p < NPIECES and self.owner[p] == SUPPLY
+        return 0 <= p < _NPIECES and self.owner[p] == _SUPPLY
 
     def alive_count(self):
         k = 0
@@ -179,78 +255,78 @@ class State:
 
     def tower_size(self, s):
         k = 0
-        for p in range(NPIECES):
+        for p in range(_NPIECES):
             if self.owner[p] == s:
                 k += 1
         return k
 
     def can_build(self, piece, bid):
         """T-3: any supply piece, an opening bid from 0 up to the active seat's tokens (T-5)."""
-        return self.v[V_PHASE] == P_TURN and self.in_supply(piece) and \
-            0 <= bid <= self.tokens[self.v[V_ACTIVE]]
+        return self.v[_V_PHASE] == _P_TURN and self.in_supply(piece) and \
+            0 <= bid <= self.tokens[self.v[_V_ACTIVE]]
 
     def can_push(self, piece):
-        return self.v[V_PHASE] == P_TURN and self.in_supply(piece)
+        return self.v[_V_PHASE] == _P_TURN and self.in_supply(piece)
 
     def min_raise(self):
-        return self.v[V_HIGH] + 1
+        return self.v[_V_HIGH] + 1
 
     def max_raise(self, s):
         return self.tokens[s]
 
     def can_raise(self, s, amount):
         """T-3: strictly higher than the high bid, within the bidder's own tokens."""
-        return self.v[V_PHASE] == P_AUCTION and s == self.v[V_ASK] and \
-            self.v[V_HIGH] < amount <= self.tokens[s]
+        return self.v[_V_PHASE] == _P_AUCTION and s == self.v[_V_ASK] and \
+            self.v[_V_HIGH] < amount <= self.tokens[s]
 
     def can_pay(self, s):
         """T-4: the receiver pays the current cost to send the piece on."""
-        return self.v[V_PHASE] == P_PUSH and s == self.v[V_ASK] and self.tokens[s] >= self.v[V_COST]
+        return self.v[_V_PHASE] == _P_PUSH and s == self.v[_V_ASK] and self.tokens[s] >= self.v[_V_COST]
 
     # -- the game ----------------------------------------------------------------------------
     def start(self, rng):
         """G-2: no physical ritual to perform, so a random first player from the seeded
         generator; then the first turn."""
         s = rng.below(self.n)
-        self.v[V_START] = s
-        self.rec.add(E_START, s)
+        self.v[_V_START] = s
+        self.rec.add(_E_START, s)
         self._begin_turn(s)
 
     def _begin_turn(self, s):
         v = self.v
-        v[V_PHASE] = P_TURN
-        v[V_ACTIVE] = s
-        v[V_AGAIN] = 0
-        v[V_PIECE] = -1
-        v[V_PLACER] = -1
-        v[V_TURNS] += 1
-        self.rec.add(E_TURN, s, v[V_TURNS], v[V_SUPPLY])
+        v[_V_PHASE] = _P_TURN
+        v[_V_ACTIVE] = s
+        v[_V_AGAIN] = 0
+        v[_V_PIECE] = -1
+        v[_V_PLACER] = -1
+        v[_V_TURNS] += 1
+        self.rec.add(_E_TURN, s, v[_V_TURNS], v[_V_SUPPLY])
 
     def _again(self):
         """T-3: outbid, the active player's turn continues (Build again or Push)."""
         v = self.v
-        v[V_PHASE] = P_TURN
-        v[V_AGAIN] = 1
-        v[V_PIECE] = -1
-        v[V_PLACER] = -1
-        self.rec.add(E_AGAIN, v[V_ACTIVE], v[V_SUPPLY])
+        v[_V_PHASE] = _P_TURN
+        v[_V_AGAIN] = 1
+        v[_V_PIECE] = -1
+        v[_V_PLACER] = -1
+        self.rec.add(_E_AGAIN, v[_V_ACTIVE], v[_V_SUPPLY])
 
     def build(self, piece, bid):
         if not self.can_build(piece, bid):
             raise ValueError("build")
         v = self.v
-        a = v[V_ACTIVE]
-        v[V_PIECE] = piece
-        v[V_HIGH] = bid
-        v[V_HIGHSEAT] = a
+        a = v[_V_ACTIVE]
+        v[_V_PIECE] = piece
+        v[_V_HIGH] = bid
+        v[_V_HIGHSEAT] = a
         m = 0
         for s in range(self.n):
             if self.alive[s]:
                 m |= 1 << s
-        v[V_IN] = m
-        v[V_ASK] = a
-        v[V_PHASE] = P_AUCTION
-        self.rec.add(E_BUILD, a, piece, bid)
+        v[_V_IN] = m
+        v[_V_ASK] = a
+        v[_V_PHASE] = _P_AUCTION
+        self.rec.add(_E_BUILD, a, piece, bid)
         self._next_bidder()
 
     def _next_bidder(self):
@@ -259,204 +335,204 @@ class State:
         v = self.v
         n = self.n
         while True:
-            m = v[V_IN]
+            m = v[_V_IN]
             if m & (m - 1) == 0:            # one bidder left
                 self._won()
                 return
-            s = v[V_ASK]
+            s = v[_V_ASK]
             for _ in range(n):
                 s = s + 1 if s + 1 < n else 0
                 if m & (1 << s):
                     break
-            v[V_ASK] = s
-            if self.tokens[s] > v[V_HIGH]:
+            v[_V_ASK] = s
+            if self.tokens[s] > v[_V_HIGH]:
                 return
-            v[V_IN] = m & ~(1 << s)
-            self.rec.add(E_PASS, s, v[V_PIECE], 1)
+            v[_V_IN] = m & ~(1 << s)
+            self.rec.add(_E_PASS, s, v[_V_PIECE], 1)
 
     def bid(self, amount):
         v = self.v
-        s = v[V_ASK]
+        s = v[_V_ASK]
         if not self.can_raise(s, amount):
             raise ValueError("bid")
-        v[V_HIGH] = amount
-        v[V_HIGHSEAT] = s
-        self.rec.add(E_BID, s, v[V_PIECE], amount)
+        v[_V_HIGH] = amount
+        v[_V_HIGHSEAT] = s
+        self.rec.add(_E_BID, s, v[_V_PIECE], amount)
         self._next_bidder()
 
     def pass_(self):
         """A pass is final for this piece (T-3)."""
         v = self.v
-        if v[V_PHASE] != P_AUCTION:
+        if v[_V_PHASE] != _P_AUCTION:
             raise ValueError("pass")
-        s = v[V_ASK]
-        v[V_IN] &= ~(1 << s)
-        self.rec.add(E_PASS, s, v[V_PIECE], 0)
+        s = v[_V_ASK]
+        v[_V_IN] &= ~(1 << s)
+        self.rec.add(_E_PASS, s, v[_V_PIECE], 0)
         self._next_bidder()
 
     def _won(self):
         v = self.v
-        w = v[V_HIGHSEAT]
-        self.tokens[w] -= v[V_HIGH]
-        self.rec.add(E_WIN, w, v[V_PIECE], v[V_HIGH])
-        v[V_PLACER] = w
-        v[V_CTX] = CTX_OWN if w == v[V_ACTIVE] else CTX_OTHER
-        v[V_PHASE] = P_PLACE
+        w = v[_V_HIGHSEAT]
+        self.tokens[w] -= v[_V_HIGH]
+        self.rec.add(_E_WIN, w, v[_V_PIECE], v[_V_HIGH])
+        v[_V_PLACER] = w
+        v[_V_CTX] = _CTX_OWN if w == v[_V_ACTIVE] else _CTX_OTHER
+        v[_V_PHASE] = _P_PLACE
 
     def push(self, piece):
         if not self.can_push(piece):
             raise ValueError("push")
         v = self.v
-        v[V_PIECE] = piece
-        v[V_COST] = 1
-        v[V_PUSHES] = 0
-        v[V_ASK] = self.next_alive(v[V_ACTIVE])
-        v[V_PHASE] = P_PUSH
-        self.rec.add(E_PUSH, v[V_ACTIVE], piece)
+        v[_V_PIECE] = piece
+        v[_V_COST] = 1
+        v[_V_PUSHES] = 0
+        v[_V_ASK] = self.next_alive(v[_V_ACTIVE])
+        v[_V_PHASE] = _P_PUSH
+        self.rec.add(_E_PUSH, v[_V_ACTIVE], piece)
         self._offer()
 
     def _offer(self):
         """T-4: a receiver who cannot pay must accept."""
         v = self.v
-        if self.tokens[v[V_ASK]] < v[V_COST]:
+        if self.tokens[v[_V_ASK]] < v[_V_COST]:
             self._accept(1)
 
     def accept(self):
-        if self.v[V_PHASE] != P_PUSH:
+        if self.v[_V_PHASE] != _P_PUSH:
             raise ValueError("accept")
         self._accept(0)
 
     def _accept(self, forced):
         v = self.v
-        s = v[V_ASK]
-        self.rec.add(E_ACCEPT, s, v[V_PIECE], v[V_COST], forced)
-        v[V_PLACER] = s
-        v[V_CTX] = CTX_PUSH
-        v[V_PHASE] = P_PLACE
+        s = v[_V_ASK]
+        self.rec.add(_E_ACCEPT, s, v[_V_PIECE], v[_V_COST], forced)
+        v[_V_PLACER] = s
+        v[_V_CTX] = _CTX_PUSH
+        v[_V_PHASE] = _P_PLACE
 
     def pay(self):
         """Pay the cost to the bank; the piece goes on clockwise (the pusher included) and the
         cost rises by one (T-4)."""
         v = self.v
-        s = v[V_ASK]
+        s = v[_V_ASK]
         if not self.can_pay(s):
             raise ValueError("pay")
-        self.tokens[s] -= v[V_COST]
-        self.rec.add(E_PAY, s, v[V_PIECE], v[V_COST])
-        v[V_COST] += 1
-        v[V_PUSHES] += 1
-        v[V_ASK] = self.next_alive(s)
+        self.tokens[s] -= v[_V_COST]
+        self.rec.add(_E_PAY, s, v[_V_PIECE], v[_V_COST])
+        v[_V_COST] += 1
+        v[_V_PUSHES] += 1
+        v[_V_ASK] = self.next_alive(s)
         self._offer()
 
     def released(self, x, y, angle):
         """For the record: the placer let go of the piece at this pose (no state change)."""
         v = self.v
-        self.rec.add(E_RELEASE, v[V_PLACER], v[V_PIECE], x, y, angle)
+        self.rec.add(_E_RELEASE, v[_V_PLACER], v[_V_PIECE], x, y, angle)
 
     def placed(self, x, y, angle):
         """The placement ended with the tower standing (T-6); (x, y, angle) is the piece's pose
         at rest. The first piece of a tower is its foundation."""
         v = self.v
-        if v[V_PHASE] != P_PLACE:
+        if v[_V_PHASE] != _P_PLACE:
             raise ValueError("placed")
-        s = v[V_PLACER]
-        p = v[V_PIECE]
+        s = v[_V_PLACER]
+        p = v[_V_PIECE]
         self.owner[p] = s
-        v[V_SUPPLY] -= 1
-        self.rec.add(E_PLACE, s, p, x, y, angle)
-        if v[V_SUPPLY] <= 0 and self.alive_count() > 1:
-            self._end(-1, R_DRAW)           # every piece placed, several towers: a draw (T-7)
-        elif v[V_CTX] == CTX_OTHER:
+        v[_V_SUPPLY] -= 1
+        self.rec.add(_E_PLACE, s, p, x, y, angle)
+        if v[_V_SUPPLY] <= 0 and self.alive_count() > 1:
+            self._end(-1, _R_DRAW)           # every piece placed, several towers: a draw (T-7)
+        elif v[_V_CTX] == _CTX_OTHER:
             self._again()
         else:
-            self._begin_turn(self.next_alive(v[V_ACTIVE]))
+            self._begin_turn(self.next_alive(v[_V_ACTIVE]))
 
     def collapsed(self, culprit, frame):
         """The placer's tower collapsed (T-2): a piece other than the foundation touched the
         table or left the play area. The placer is out: their pieces go back to the supply,
         their tokens to the bank (T-7). The last tower standing wins at once."""
         v = self.v
-        if v[V_PHASE] != P_PLACE:
+        if v[_V_PHASE] != _P_PLACE:
             raise ValueError("collapsed")
-        s = v[V_PLACER]
-        self.rec.add(E_COLLAPSE, s, v[V_PIECE], culprit, frame)
+        s = v[_V_PLACER]
+        self.rec.add(_E_COLLAPSE, s, v[_V_PIECE], culprit, frame)
         self.eliminate(s)
-        if v[V_PHASE] == P_OVER:
+        if v[_V_PHASE] == _P_OVER:
             return
-        if s != v[V_ACTIVE] and v[V_CTX] == CTX_OTHER:
+        if s != v[_V_ACTIVE] and v[_V_CTX] == _CTX_OTHER:
             self._again()                   # the returned pieces are there to choose (rulebook)
         else:
-            self._begin_turn(self.next_alive(v[V_ACTIVE]))
+            self._begin_turn(self.next_alive(v[_V_ACTIVE]))
 
     def eliminate(self, s):
         v = self.v
         k = 0
-        for p in range(NPIECES):
+        for p in range(_NPIECES):
             if self.owner[p] == s:
-                self.owner[p] = SUPPLY
+                self.owner[p] = _SUPPLY
                 k += 1
-        v[V_SUPPLY] += k
+        v[_V_SUPPLY] += k
         t = self.tokens[s]
         self.tokens[s] = 0
         self.alive[s] = 0
-        self.rec.add(E_ELIMINATE, s, k, t)
+        self.rec.add(_E_ELIMINATE, s, k, t)
         if self.alive_count() == 1:
             for w in range(self.n):
                 if self.alive[w]:
-                    self._end(w, R_LAST)    # last tower standing, even briefly (rulebook)
+                    self._end(w, _R_LAST)    # last tower standing, even briefly (rulebook)
 
     def _end(self, winner, reason):
         v = self.v
-        v[V_PHASE] = P_OVER
-        v[V_WINNER] = winner
-        v[V_REASON] = reason
-        v[V_PIECE] = -1
-        self.rec.add(E_RESULT, winner, reason, v[V_TURNS])
+        v[_V_PHASE] = _P_OVER
+        v[_V_WINNER] = winner
+        v[_V_REASON] = reason
+        v[_V_PIECE] = -1
+        self.rec.add(_E_RESULT, winner, reason, v[_V_TURNS])
 
     # -- save / load ---------------------------------------------------------------------------
     def save(self, out, at):
-        """Write STATE_BYTES bytes into bytearray out at `at`."""
+        """Write _STATE_BYTES bytes into bytearray out at `at`."""
         out[at] = self.n
-        for s in range(MAX_SEATS):
+        for s in range(_MAX_SEATS):
             out[at + 1 + s] = self.tokens[s]
             out[at + 5 + s] = self.alive[s]
-        for p in range(NPIECES):
+        for p in range(_NPIECES):
             out[at + 9 + p] = self.owner[p]
         k = at + 36
-        for i in range(NV):
+        for i in range(_NV):
             x = self.v[i] & 0xFFFF
             out[k] = x & 255
             out[k + 1] = x >> 8
             k += 2
-        return at + STATE_BYTES
+        return at + _STATE_BYTES
 
     def load(self, data, at):
         """Read what save() wrote; ValueError when it does not describe a sane state."""
         if data[at] != self.n:
             raise ValueError("seats")
-        for s in range(MAX_SEATS):
+        for s in range(_MAX_SEATS):
             t = data[at + 1 + s]
             a = data[at + 5 + s]
-            if t > TOKENS or a > 1 or (s >= self.n and (a or t)):
+            if t > _TOKENS or a > 1 or (s >= self.n and (a or t)):
                 raise ValueError("seat state")
             self.tokens[s] = t
             self.alive[s] = a
-        for p in range(NPIECES):
+        for p in range(_NPIECES):
             o = data[at + 9 + p]
-            if o != SUPPLY and o != UNUSED and o >= self.n:
+            if o != _SUPPLY and o != _UNUSED and o >= self.n:
                 raise ValueError("owner")
             self.owner[p] = o
         k = at + 36
-        for i in range(NV):
+        for i in range(_NV):
             x = data[k] | (data[k + 1] << 8)
             self.v[i] = x - 65536 if x & 0x8000 else x
             k += 2
         v = self.v
-        if not 0 <= v[V_PHASE] <= P_OVER or not 0 <= v[V_ACTIVE] < self.n \
-                or v[V_SUPPLY] != self.supply_count() or not -1 <= v[V_PIECE] < NPIECES:
+        if not 0 <= v[_V_PHASE] <= _P_OVER or not 0 <= v[_V_ACTIVE] < self.n \
+                or v[_V_SUPPLY] != self.supply_count() or not -1 <= v[_V_PIECE] < _NPIECES:
             raise ValueError("scalars")
-        if v[V_PHASE] != P_OVER and not self.alive[v[V_ACTIVE]]:
+        if v[_V_PHASE] != _P_OVER and not self.alive[v[_V_ACTIVE]]:
             raise ValueError("active")
-        if P_AUCTION <= v[V_PHASE] <= P_PLACE and not self.in_supply(v[V_PIECE]):
+        if _P_AUCTION <= v[_V_PHASE] <= _P_PLACE and not self.in_supply(v[_V_PIECE]):
             raise ValueError("piece")
-        return at + STATE_BYTES
+        return at + _STATE_BYTES

@@ -11,7 +11,7 @@ Layout (version 2), little-endian:
     +   risk tables            the bots' risk table and its valid flags, now and at the job start
     +   towers                 per seat: 2-byte length + World.serialize() bytes (the world itself
                                for the tower being placed), then the placing seat or 255
-    +   record                 2-byte row count, rows (int32 fields)
+    +   record                 2-byte row count, the rows as rules.Record packs them
     +   checksum               2 x 2 bytes: Fletcher sums of everything before
 A bot that was thinking is restarted from its job's start and replays the same number of
 actions (bot.Bot.replay), so the game continues exactly as if it had not been saved. load()
@@ -20,25 +20,44 @@ damaged save is refused whole.
 """
 from array import array
 
+from micropython import const
+
 from core import storage
-from games.tower import bot as BOT
-from games.tower import place as PL
 from games.tower import rules as R
-from games.tower import scenes as SC
-from games.tower import towers as TW
+
+# copies of bot.py constants (tests/test_tower_physics.py checks that they agree)
+_NWORDS = const(24)
+_S_DONE = const(3)
+# copies of place.py constants (tests/test_tower_physics.py checks that they agree)
+_NSAVE = const(12)
+# copies of rules.py constants (tests/test_tower_physics.py checks that they agree)
+_E_RESULT = const(15)
+_E_SEED = const(0)
+_MAX_SEATS = const(4)
+_NPIECES = const(27)
+_P_OVER = const(4)
+_STATE_BYTES = const(76)
+# copies of scenes.py constants (tests/test_tower_physics.py checks that they agree)
+_U_FALL = const(6)
+_U_PLACE = const(5)
+_U_SHOW = const(2)
+_U_THINK = const(1)
+# copies of towers.py constants (tests/test_tower_physics.py checks that they agree)
+_LIVE = const(1)
+
 
 MAGIC = b"TW"
 VERSION = 2
 NSV = 16
-NW = NSV + PL.NSAVE + BOT.NWORDS
-NR = R.MAX_SEATS * R.NPIECES
-NEVENTS = R.E_RESULT + 1
+NW = NSV + _NSAVE + _NWORDS
+NR = _MAX_SEATS * _NPIECES
+NEVENTS = _E_RESULT + 1
 
 
 def dump(scene):
     out = bytearray(MAGIC)
     out.append(VERSION)
-    buf = bytearray(R.STATE_BYTES)
+    buf = bytearray(_STATE_BYTES)
     scene.st.save(buf, 0)
     out.extend(buf)
     b = scene.bot
@@ -53,14 +72,14 @@ def dump(scene):
     scene.words(part)
     for i in range(NSV):
         words[i] = part[i]
-    part = array("i", [0] * PL.NSAVE)
+    part = array("i", [0] * _NSAVE)
     scene.pl.save(part)
-    for i in range(PL.NSAVE):
+    for i in range(_NSAVE):
         words[NSV + i] = part[i]
-    part = array("i", [0] * BOT.NWORDS)
+    part = array("i", [0] * _NWORDS)
     b.save_steer(part)
-    for i in range(BOT.NWORDS):
-        words[NSV + PL.NSAVE + i] = part[i]
+    for i in range(_NWORDS):
+        words[NSV + _NSAVE + i] = part[i]
     for i in range(NW):
         _put32(out, words[i])
     for t in (b.risk, b.risk0):
@@ -69,7 +88,7 @@ def dump(scene):
     out.extend(b.valid)
     out.extend(b.valid0)
     tw = scene.tw
-    live = tw.seat if tw.state == TW.LIVE else 255
+    live = tw.seat if tw.state == _LIVE else 255
     for s in range(scene.n):
         if s == live:
             buf = bytearray(tw.w.state_size())
@@ -82,8 +101,7 @@ def dump(scene):
     out.append(live)
     rec = scene.record
     _put16(out, rec.n)
-    for i in range(rec.n * rec.width):
-        _put32(out, rec.rows[i])
+    out.extend(memoryview(rec.buf)[:rec.at[rec.n]])
     a, c = storage.fletcher(out, len(out))
     _put16(out, a)
     _put16(out, c)
@@ -129,10 +147,10 @@ def _load(scene, data, end):
             v = _get16(data, at)
             t[i] = v - 65536 if v & 0x8000 else v
             at += 2
-    for i in range(R.MAX_SEATS):
+    for i in range(_MAX_SEATS):
         b.valid[i] = 1 if data[at + i] else 0
-        b.valid0[i] = 1 if data[at + R.MAX_SEATS + i] else 0
-    at += 2 * R.MAX_SEATS
+        b.valid0[i] = 1 if data[at + _MAX_SEATS + i] else 0
+    at += 2 * _MAX_SEATS
     tw = scene.tw
     for s in range(scene.n):
         k = _get16(data, at)
@@ -148,44 +166,50 @@ def _load(scene, data, end):
     rec = scene.record
     n = _get16(data, at)
     at += 2
-    if n < 2 or n > rec.capacity or end - at != n * rec.width * 4:
+    k = end - at
+    if n < 2 or n > rec.capacity or k > len(rec.buf):
         raise ValueError("record length")
-    for i in range(n * rec.width):
-        rec.rows[i] = _get32(data, at)
-        at += 4
+    buf = rec.buf
+    for i in range(k):
+        buf[i] = data[at + i]
+    j = 0
+    for i in range(n):          # where each row starts: its kind says how long it is
+        rec.at[i] = j
+        if j >= k or buf[j] >= NEVENTS or (buf[j] == _E_SEED) != (i == 0):
+            raise ValueError("record row")
+        j += 1 + sum(R._WIDTHS[5 * buf[j]:5 * buf[j] + 5])
+    if j != k:
+        raise ValueError("record length")
+    rec.at[n] = j
     rec.n = n
     rec.lost = 0
     setup = scene.setup
-    if rec.kind(0) != R.E_SEED or rec.field(0, 0) != setup.seed or rec.field(0, 1) != scene.n:
+    if rec.field(0, 0) != setup.seed or rec.field(0, 1) != scene.n:
         raise ValueError("record head")
-    for i in range(n):
-        k = rec.kind(i)
-        if not 0 <= k < NEVENTS or (i and k == R.E_SEED):
-            raise ValueError("record row")
-    if rec.kind(n - 1) == R.E_RESULT or st.phase == R.P_OVER:
+    if rec.kind(n - 1) == _E_RESULT or st.phase == _P_OVER:
         raise ValueError("game over")
-    part = array("i", [0] * PL.NSAVE)
-    for i in range(PL.NSAVE):
+    part = array("i", [0] * _NSAVE)
+    for i in range(_NSAVE):
         part[i] = words[NSV + i]
     scene.pl.load(part, tw.w, scene.paint.out)
-    part = array("i", [0] * BOT.NWORDS)
-    for i in range(BOT.NWORDS):
-        part[i] = words[NSV + PL.NSAVE + i]
+    part = array("i", [0] * _NWORDS)
+    for i in range(_NWORDS):
+        part[i] = words[NSV + _NSAVE + i]
     b.load_steer(part)
     scene.set_words(words)
     sub = scene.sub
-    if sub == SC.U_THINK or sub == SC.U_SHOW:
+    if sub == _U_THINK or sub == _U_SHOW:
         # the bot was thinking (or showing its answer): think again from the job's start
         b.replay(part[11], part[12], part[13], part[14])
-        if sub == SC.U_SHOW and b.stage != BOT.S_DONE:
+        if sub == _U_SHOW and b.stage != _S_DONE:
             raise ValueError("bot answer")
-    elif sub == SC.U_PLACE and not scene.kinds[st.placer] == 0:
-        b.stage = BOT.S_DONE
+    elif sub == _U_PLACE and not scene.kinds[st.placer] == 0:
+        b.stage = _S_DONE
         b.job = part[11]
         b.seat = part[12]
         b.level = part[13]
         b.kind = part[16]
-    if (sub == SC.U_PLACE or sub == SC.U_FALL) and tw.state != TW.LIVE:
+    if (sub == _U_PLACE or sub == _U_FALL) and tw.state != _LIVE:
         raise ValueError("placement without its tower")
 
 

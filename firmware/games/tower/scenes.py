@@ -23,7 +23,6 @@ from core import buttons as B
 from core import palette as PAL
 from core import text as TX
 from core import tilt as T
-from core.record import Record
 from core.rng import Rng
 from core.scene import Scene
 
@@ -34,35 +33,95 @@ from games.tower import place as PL
 from games.tower import rules as R
 from games.tower import towers as TW
 
+# copies of bot.py constants (tests/test_tower_physics.py checks that they agree)
+_A_ACCEPT = const(5)
+_A_BUILD = const(1)
+_A_PASS = const(4)
+_A_PAY = const(6)
+_A_PUSH = const(2)
+_A_RAISE = const(3)
+_J_BID = const(2)
+_J_NONE = const(0)
+_J_PLACE = const(4)
+_J_PUSHED = const(3)
+_J_TURN = const(1)
+# copies of place.py constants (tests/test_tower_physics.py checks that they agree)
+_CARRY = const(1)
+_DONE = const(3)
+_FELL = const(4)
+_FINE = const(512)
+_IDLE = const(0)
+_QUARTER = const(16384)
+_SETTLE = const(2)
+# copies of rules.py constants (tests/test_tower_physics.py checks that they agree)
+_E_ACCEPT = const(10)
+_E_AGAIN = const(3)
+_E_BID = const(5)
+_E_BUILD = const(4)
+_E_COLLAPSE = const(13)
+_E_ELIMINATE = const(14)
+_E_PASS = const(6)
+_E_PAY = const(9)
+_E_PLACE = const(12)
+_E_PUSH = const(8)
+_E_RELEASE = const(11)
+_E_RESULT = const(15)
+_E_SEED = const(0)
+_E_START = const(1)
+_E_TURN = const(2)
+_E_WIN = const(7)
+_MAX_SEATS = const(4)
+_NPIECES = const(27)
+_P_AUCTION = const(1)
+_P_OVER = const(4)
+_P_PLACE = const(3)
+_P_PUSH = const(2)
+_P_TURN = const(0)
+_SUPPLY = const(255)
+_UNUSED = const(254)
+_V_AGAIN = const(14)
+_V_COST = const(7)
+_V_HIGH = const(3)
+_V_HIGHSEAT = const(4)
+_V_IN = const(6)
+_V_REASON = const(12)
+_V_SUPPLY = const(15)
+_V_TURNS = const(10)
+_V_WINNER = const(11)
+# copies of towers.py constants (tests/test_tower_physics.py checks that they agree)
+_LIVE = const(1)
+_SCRATCH = const(2)
+
+
 _F_SLEEP = const(2)         # physics_kern: a body asleep
-BOT_BUDGET = const(80)      # bot thinking units per frame, ~1.3 us each on the unix port (bot.py)
-NAME_LEN = const(7)
-MAIN_Y = const(22)
-MAIN_H = const(178)
-PROMPT_Y = const(200)
-TABLE_M = const(166)        # the table line in the main view (main-view y) with the camera at 0
-CAM_STEP = const(40)
-HEAVY = const(8)            # bodies visibly moving from which the tower is drawn every other frame
-FALL_FRAMES = const(45)     # a collapse is shown this long before the tower is cleared
-MAXB = const(32)
+_BOT_BUDGET = const(80)      # bot thinking units per frame, ~1.3 us each on the unix port (bot.py)
+_NAME_LEN = const(7)
+_MAIN_Y = const(22)
+_MAIN_H = const(178)
+_PROMPT_Y = const(200)
+_TABLE_M = const(166)        # the table line in the main view (main-view y) with the camera at 0
+_CAM_STEP = const(40)
+_HEAVY = const(8)            # bodies visibly moving from which the tower is drawn every other frame
+_FALL_FRAMES = const(45)     # a collapse is shown this long before the tower is cleared
+_MAXB = const(32)
 
 # what the scene waits for
-U_IDLE = const(0)
-U_THINK = const(1)          # a bot thinks
-U_SHOW = const(2)           # a bot's answer is on screen, applied after the delay
-U_OPEN = const(3)           # a human enters the opening bid
-U_LOOK = const(4)           # a human looks at the own tower from the shelf
-U_PLACE = const(5)          # a piece is carried or settling
-U_FALL = const(6)           # a tower collapses
-U_AFTER = const(7)          # a placement ended: shown for the bot delay
-U_OVER = const(8)
+_U_IDLE = const(0)
+_U_THINK = const(1)          # a bot thinks
+_U_SHOW = const(2)           # a bot's answer is on screen, applied after the delay
+_U_OPEN = const(3)           # a human enters the opening bid
+_U_LOOK = const(4)           # a human looks at the own tower from the shelf
+_U_PLACE = const(5)          # a piece is carried or settling
+_U_FALL = const(6)           # a tower collapses
+_U_AFTER = const(7)          # a placement ended: shown for the bot delay
+_U_OVER = const(8)
 
 # views
-V_NONE = const(0)
-V_SHELF = const(1)
-V_CARD = const(2)
-V_TOWER = const(3)
-V_RESULT = const(4)
+_V_NONE = const(0)
+_V_SHELF = const(1)
+_V_CARD = const(2)
+_V_TOWER = const(3)
+_V_RESULT = const(4)
 
 SEAT_COL = (PAL.CYAN, PAL.ORANGE, PAL.GREEN, PAL.PINK)
 _BOT_MIX = const(0x2F00D)
@@ -75,7 +134,7 @@ class GameScene(Scene):
 
     def __init__(self, console, setup, snapshot=None):
         n = setup.seats
-        if not 2 <= n <= R.MAX_SEATS:
+        if not 2 <= n <= _MAX_SEATS:
             raise ValueError("the tower game needs 2-4 seats")
         opts = setup.options
         self.supply_opt = opts[0] if len(opts) > 0 else 0
@@ -87,8 +146,8 @@ class GameScene(Scene):
         self.setup = setup
         self.n = n
         self.kinds = bytearray(setup.kinds)
-        self.names = [TX.from_str(setup.names[s], NAME_LEN) for s in range(n)]
-        self.record = Record(R.CAPACITY, R.FIELDS)
+        self.names = [TX.from_str(setup.names[s], _NAME_LEN) for s in range(n)]
+        self.record = R.Record()
         self.st = R.State(n, self.record, self.supply_opt)
         self.rng = Rng(setup.seed)
         self.brng = Rng(setup.seed ^ _BOT_MIX)
@@ -100,33 +159,33 @@ class GameScene(Scene):
         self.hg = self.bot.g                # the hint's geometry: the bot's (never both at once)
         self.paint = D.Painter()
         g = console.gfx
-        self.fbm = framebuf.FrameBuffer(memoryview(g.buf)[MAIN_Y * 120:(MAIN_Y + MAIN_H) * 120],
-                                        240, MAIN_H, framebuf.GS4_HMSB)
+        self.fbm = framebuf.FrameBuffer(memoryview(g.buf)[_MAIN_Y * 120:(_MAIN_Y + _MAIN_H) * 120],
+                                        240, _MAIN_H, framebuf.GS4_HMSB)
         slots = []
         for s in range(n):
             x0 = (240 // n * s) & ~1
-            slots.append(framebuf.FrameBuffer(memoryview(g.buf)[MAIN_Y * 120 + (x0 >> 1):],
-                                              240 // n - 2, MAIN_H, framebuf.GS4_HMSB, 240))
+            slots.append(framebuf.FrameBuffer(memoryview(g.buf)[_MAIN_Y * 120 + (x0 >> 1):],
+                                              240 // n - 2, _MAIN_H, framebuf.GS4_HMSB, 240))
         self.slots = slots
         # dynamic state (saved by snapshot(); see _save_words)
-        self.sub = U_IDLE
+        self.sub = _U_IDLE
         self.wait = 0
         self.cur = 0                        # shelf cursor
         self.amount = 0                     # bid being entered
         self.fall = 0
         self.cam = 0                        # px the tower view is raised by
-        self.job = BOT.J_NONE
+        self.job = _J_NONE
         # drawing state
-        self.view = V_NONE
+        self.view = _V_NONE
         self.vseat = -1
         self.d_head = True
         self.d_main = True
         self.d_prompt = True
         self.d_cell = -1                    # shelf cell to repaint (cursor moved from there)
         self.d_card = False
-        self.bx = array("h", [0] * (4 * MAXB))     # last drawn bounding box per body
-        self.mov = bytearray(MAXB)                  # body was awake when last looked at
-        self.key = array("i", [0] * (3 * MAXB))    # pose of each body as last drawn
+        self.bx = array("h", [0] * (4 * _MAXB))     # last drawn bounding box per body
+        self.mov = bytearray(_MAXB)                  # body was awake when last looked at
+        self.key = array("i", [0] * (3 * _MAXB))    # pose of each body as last drawn
         self.half = False                           # heavy motion: this frame was skipped
         self.hint = array("h", [0, 0, 0, 0, 0])    # x, y0, y1, colour, shown
         self.hint_a = -1
@@ -138,7 +197,7 @@ class GameScene(Scene):
             save.load(self, snapshot)
         else:
             opt = self.supply_opt | (self.tilt_opt << 2) | (self.hint_opt << 3)
-            self.record.add(R.E_SEED, setup.seed, n, self.st.v[R.V_SUPPLY], opt)
+            self.record.add(_E_SEED, setup.seed, n, self.st.v[_V_SUPPLY], opt)
             self.st.start(self.rng)
             self.cur = self._first_supply()
         self._pick_view()
@@ -151,8 +210,8 @@ class GameScene(Scene):
         return self.c.settings.bot_delay
 
     def _first_supply(self):
-        for p in range(R.NPIECES):
-            if self.st.owner[p] == R.SUPPLY:
+        for p in range(_NPIECES):
+            if self.st.owner[p] == _SUPPLY:
                 return p
         return 0
 
@@ -160,37 +219,37 @@ class GameScene(Scene):
         """The seat whose choice the game waits for."""
         st = self.st
         ph = st.phase
-        if ph == R.P_TURN:
+        if ph == _P_TURN:
             return st.active
-        if ph == R.P_AUCTION or ph == R.P_PUSH:
+        if ph == _P_AUCTION or ph == _P_PUSH:
             return st.ask
-        if ph == R.P_PLACE:
+        if ph == _P_PLACE:
             return st.placer
         return -1
 
     def _pick_view(self):
         st = self.st
         ph = st.phase
-        if ph == R.P_OVER and self.sub != U_FALL:
-            v = V_RESULT
+        if ph == _P_OVER and self.sub != _U_FALL:
+            v = _V_RESULT
             s = -1
-        elif self.sub in (U_PLACE, U_FALL, U_AFTER):
-            v = V_TOWER
-            s = self.vseat if self.sub != U_PLACE else st.placer
-        elif self.sub == U_LOOK:
-            v = V_TOWER
+        elif self.sub in (_U_PLACE, _U_FALL, _U_AFTER):
+            v = _V_TOWER
+            s = self.vseat if self.sub != _U_PLACE else st.placer
+        elif self.sub == _U_LOOK:
+            v = _V_TOWER
             s = st.active
-        elif ph == R.P_TURN:
-            v = V_SHELF
+        elif ph == _P_TURN:
+            v = _V_SHELF
             s = -1
         else:
-            v = V_CARD
+            v = _V_CARD
             s = -1
         if v != self.view or s != self.vseat:
             self.view = v
             self.vseat = s
             self.d_main = True
-            if v == V_TOWER:
+            if v == _V_TOWER:
                 self._aim_camera()
         self.d_head = True
         self.d_prompt = True
@@ -207,23 +266,23 @@ class GameScene(Scene):
                 c.end_game()
             return
         sub = self.sub
-        if sub == U_PLACE:
+        if sub == _U_PLACE:
             self._place_step(c)
             return
-        if sub == U_FALL:
+        if sub == _U_FALL:
             self._fall_step()
             return
         if self.wait > 0:
             self.wait -= 1
             return
-        if sub == U_SHOW:
+        if sub == _U_SHOW:
             self._apply_bot()
             return
-        if sub == U_AFTER:
-            self.sub = U_IDLE
+        if sub == _U_AFTER:
+            self.sub = _U_IDLE
             self._pick_view()
         st = self.st
-        if st.phase == R.P_OVER:
+        if st.phase == _P_OVER:
             self._finish()
             return
         seat = self._answering()
@@ -237,25 +296,25 @@ class GameScene(Scene):
         st = self.st
         ph = st.phase
         b = self.bot
-        if self.sub != U_THINK:
-            job = BOT.J_TURN if ph == R.P_TURN else BOT.J_BID if ph == R.P_AUCTION else \
-                BOT.J_PUSHED if ph == R.P_PUSH else BOT.J_PLACE
+        if self.sub != _U_THINK:
+            job = _J_TURN if ph == _P_TURN else _J_BID if ph == _P_AUCTION else \
+                _J_PUSHED if ph == _P_PUSH else _J_PLACE
             b.begin(job, seat, self.kinds[seat])
             self.job = job
-            self.sub = U_THINK
+            self.sub = _U_THINK
             self.d_prompt = True
-            if job == BOT.J_PLACE:
+            if job == _J_PLACE:
                 self._pick_view()
-        if not b.step(BOT_BUDGET):
+        if not b.step(_BOT_BUDGET):
             return
-        if self.job == BOT.J_PLACE:
-            self.job = BOT.J_NONE
+        if self.job == _J_PLACE:
+            self.job = _J_NONE
             self._begin_place()
             return
-        self.job = BOT.J_NONE
-        if b.kind == BOT.A_BUILD or b.kind == BOT.A_PUSH:
+        self.job = _J_NONE
+        if b.kind == _A_BUILD or b.kind == _A_PUSH:
             self._move_cursor(b.piece)
-        self.sub = U_SHOW
+        self.sub = _U_SHOW
         self.d_prompt = True
         self.wait = self._delay()
         if self.wait == 0:
@@ -265,18 +324,18 @@ class GameScene(Scene):
         b = self.bot
         st = self.st
         k = b.kind
-        self.sub = U_IDLE
-        if k == BOT.A_BUILD:
+        self.sub = _U_IDLE
+        if k == _A_BUILD:
             st.build(b.piece, b.amount)
-        elif k == BOT.A_PUSH:
+        elif k == _A_PUSH:
             st.push(b.piece)
-        elif k == BOT.A_RAISE:
+        elif k == _A_RAISE:
             st.bid(b.amount)
-        elif k == BOT.A_PASS:
+        elif k == _A_PASS:
             st.pass_()
-        elif k == BOT.A_ACCEPT:
+        elif k == _A_ACCEPT:
             st.accept()
-        elif k == BOT.A_PAY:
+        elif k == _A_PAY:
             st.pay()
         self._after_rules()
 
@@ -286,13 +345,13 @@ class GameScene(Scene):
         self.d_prompt = True
         self.d_card = True
         st = self.st
-        if st.phase == R.P_PLACE and self._human(st.placer):
+        if st.phase == _P_PLACE and self._human(st.placer):
             self._begin_place()
-        elif st.phase == R.P_TURN:
+        elif st.phase == _P_TURN:
             if not st.in_supply(self.cur):
                 self.cur = self._first_supply()
         self._pick_view()
-        if st.phase == R.P_AUCTION or st.phase == R.P_PUSH:
+        if st.phase == _P_AUCTION or st.phase == _P_PUSH:
             s = st.ask
             if self._human(s):
                 self.amount = st.min_raise()
@@ -303,36 +362,36 @@ class GameScene(Scene):
         ph = st.phase
         p = c.buttons.pressed
         r = c.buttons.repeat
-        if ph == R.P_TURN:
-            if self.sub == U_LOOK:
+        if ph == _P_TURN:
+            if self.sub == _U_LOOK:
                 if p & (B.A | B.B):
-                    self.sub = U_IDLE
+                    self.sub = _U_IDLE
                     self._pick_view()
                 return
-            if self.sub == U_OPEN:
+            if self.sub == _U_OPEN:
                 if self._enter_amount(r, 0, st.tokens[seat]):
                     return
                 if p & B.A:
-                    self.sub = U_IDLE
+                    self.sub = _U_IDLE
                     st.build(self.cur, self.amount)
                     self._after_rules()
                 elif p & B.B:
-                    self.sub = U_IDLE
+                    self.sub = _U_IDLE
                     self.d_prompt = True
                 return
             if r & B.DIRS:
                 self._shelf_move(r)
             elif p & B.A and st.in_supply(self.cur):
-                self.sub = U_OPEN
+                self.sub = _U_OPEN
                 self.amount = 0
                 self.d_prompt = True
             elif p & B.X and st.in_supply(self.cur):
                 st.push(self.cur)
                 self._after_rules()
             elif p & B.B:
-                self.sub = U_LOOK
+                self.sub = _U_LOOK
                 self._pick_view()
-        elif ph == R.P_AUCTION:
+        elif ph == _P_AUCTION:
             if self._enter_amount(r, st.min_raise(), st.max_raise(seat)):
                 return
             if p & B.A and st.can_raise(seat, self.amount):
@@ -341,14 +400,14 @@ class GameScene(Scene):
             elif p & B.B:
                 st.pass_()
                 self._after_rules()
-        elif ph == R.P_PUSH:
+        elif ph == _P_PUSH:
             if p & B.A:
                 st.accept()
                 self._after_rules()
             elif p & B.B and st.can_pay(seat):
                 st.pay()
                 self._after_rules()
-        elif ph == R.P_PLACE:
+        elif ph == _P_PLACE:
             self._begin_place()
 
     def _enter_amount(self, r, lo, hi):
@@ -387,8 +446,8 @@ class GameScene(Scene):
             c += 30
         if c >= 30:
             c -= 30
-        if c >= R.NPIECES:
-            c = R.NPIECES - 1 if r & (B.RIGHT | B.DOWN) == 0 else c % 6
+        if c >= _NPIECES:
+            c = _NPIECES - 1 if r & (B.RIGHT | B.DOWN) == 0 else c % 6
         self._move_cursor(c)
 
     def _move_cursor(self, c):
@@ -406,7 +465,7 @@ class GameScene(Scene):
         hg = self.hg
         hg.sky_world(w)
         self.pl.begin(w, st.piece, w.count() == 0, hg.height, self.paint.out)
-        self.sub = U_PLACE
+        self.sub = _U_PLACE
         self.hint_a = -1
         self.hint_t = 0
         self.hint[4] = 0
@@ -418,7 +477,7 @@ class GameScene(Scene):
         pl = self.pl
         st = self.st
         s = st.placer
-        if pl.phase == PL.CARRY:
+        if pl.phase == _CARRY:
             if self._human(s):
                 self._carry_input(c)
             else:
@@ -427,24 +486,24 @@ class GameScene(Scene):
                 if self.bot.let_go:
                     self._release()
         ph = pl.step()
-        if pl.phase == PL.CARRY or pl.phase == PL.SETTLE:
+        if pl.phase == _CARRY or pl.phase == _SETTLE:
             self._follow()
-        if ph == PL.DONE:
+        if ph == _DONE:
             w = pl.w
             b = pl.b
             self.vseat = s
             st.placed(w.x(b), w.y(b), w.angle(b))
             self.tw.commit()
             self.bot.invalidate(s)
-            self.sub = U_AFTER
+            self.sub = _U_AFTER
             self.wait = self._delay()
             self._after_rules()
-        elif ph == PL.FELL:
+        elif ph == _FELL:
             self.vseat = s
             st.collapsed(pl.culprit, pl.frames)
             self.bot.invalidate(s)
-            self.sub = U_FALL
-            self.fall = FALL_FRAMES
+            self.sub = _U_FALL
+            self.fall = _FALL_FRAMES
             self.d_head = True
             self.d_prompt = True
             self.c.beep(220, 200)
@@ -458,16 +517,16 @@ class GameScene(Scene):
         x_held = bt.held & B.X
         sensor = tl.source == T.SENSOR
         if p & B.B:
-            turn = PL.QUARTER
+            turn = _QUARTER
         elif sensor or x_held:
             if r & B.LEFT:
-                turn = PL.FINE
+                turn = _FINE
             elif r & B.RIGHT:
-                turn = -PL.FINE
+                turn = -_FINE
             elif r & B.UP:
-                turn = PL.QUARTER
+                turn = _QUARTER
             elif r & B.DOWN:
-                turn = -PL.QUARTER
+                turn = -_QUARTER
         if x_held and not sensor:
             self.pl.steer(0, 0, turn)          # the joystick turns: steering waits
         else:
@@ -491,22 +550,22 @@ class GameScene(Scene):
         self.fall -= 1
         if self.fall <= 0:
             self.tw.clear(s)
-            self.pl.phase = PL.IDLE
-            self.sub = U_IDLE
+            self.pl.phase = _IDLE
+            self.sub = _U_IDLE
             self.d_main = True
             self._after_rules()
 
     def _finish(self):
         self.over = True
         self.game_over = True
-        self.sub = U_OVER
+        self.sub = _U_OVER
         self._pick_view()
         self.d_main = True
         self.c.beep(880, 150)
 
     # -- camera ---------------------------------------------------------------------------------
     def _aim_camera(self):
-        """Raise the view by CAM_STEP steps so that the tower top (and the carried piece) fit."""
+        """Raise the view by _CAM_STEP steps so that the tower top (and the carried piece) fit."""
         w = self._view_world()
         if w is None:
             return
@@ -517,8 +576,8 @@ class GameScene(Scene):
             if -pb.y0 > top:
                 top = -pb.y0
         cam = 0
-        while top + 24 - cam > TABLE_M:
-            cam += CAM_STEP
+        while top + 24 - cam > _TABLE_M:
+            cam += _CAM_STEP
         if cam != self.cam:
             self.cam = cam
             self.d_main = True
@@ -526,19 +585,19 @@ class GameScene(Scene):
     def _follow(self):
         """Keep the carried piece in view."""
         pl = self.pl
-        if pl.phase != PL.CARRY:
+        if pl.phase != _CARRY:
             return
         y = (pl.w.y(pl.b) >> 10) + (pl.rmax >> 10)
         lo = (pl.w.y(pl.b) >> 10) - (pl.rmax >> 10)
         cam = self.cam
-        if y - cam > TABLE_M - 4:
-            cam += CAM_STEP
+        if y - cam > _TABLE_M - 4:
+            cam += _CAM_STEP
         elif lo - cam < 8 and cam > 0:
-            cam -= CAM_STEP
+            cam -= _CAM_STEP
         if cam != self.cam:
             self.cam = cam
             self.d_main = True
-        pl.extend_top((cam + TABLE_M) << 10)
+        pl.extend_top((cam + _TABLE_M) << 10)
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, g, full):
@@ -556,13 +615,13 @@ class GameScene(Scene):
             self.d_cell = -1
             self.d_card = False
             self._draw_main(g)
-        elif v == V_TOWER:
+        elif v == _V_TOWER:
             self._draw_tower_moving(g)
-        elif v == V_SHELF and self.d_cell >= 0:
+        elif v == _V_SHELF and self.d_cell >= 0:
             self._draw_cell(g, self.d_cell)
             self._draw_cell(g, self.cur)
             self.d_cell = -1
-        elif v == V_CARD and self.d_card:
+        elif v == _V_CARD and self.d_card:
             self.d_card = False
             self._draw_card_status(g)
         if self.d_prompt:
@@ -576,9 +635,9 @@ class GameScene(Scene):
         for s in range(self.n):
             x = s * w
             act = st.active == s and not self.over
-            g.fill_rect(x, 0, w, MAIN_Y, PAL.SLATE if act else PAL.BLACK)
+            g.fill_rect(x, 0, w, _MAIN_Y, PAL.SLATE if act else PAL.BLACK)
             alive = st.alive[s]
-            won = self.over and st.v[R.V_WINNER] == s
+            won = self.over and st.v[_V_WINNER] == s
             nw = TX.draw(g, self.names[s], x + 2, 2, SEAT_COL[s] if alive else PAL.GREY,
                          (w - 12) >> 3)
             if alive:
@@ -590,21 +649,21 @@ class GameScene(Scene):
                 g.text("out", x + 11, 12, PAL.RED)
             if won:
                 g.text("*", x + 3 + nw, 2, PAL.YELLOW)
-            if s == ans and st.phase != R.P_TURN:
-                g.hline(x + 1, MAIN_Y - 2, w - 2, PAL.YELLOW)
+            if s == ans and st.phase != _P_TURN:
+                g.hline(x + 1, _MAIN_Y - 2, w - 2, PAL.YELLOW)
 
     def _draw_main(self, g):
         v = self.view
         self.fbm.fill(PAL.NAVY)
-        g.dirty(0, MAIN_Y, 240, MAIN_H)
-        if v == V_SHELF:
-            for p in range(R.NPIECES):
+        g.dirty(0, _MAIN_Y, 240, _MAIN_H)
+        if v == _V_SHELF:
+            for p in range(_NPIECES):
                 self._draw_cell(g, p)
-        elif v == V_CARD:
+        elif v == _V_CARD:
             self._draw_card(g)
-        elif v == V_TOWER:
+        elif v == _V_TOWER:
             self._draw_tower_all(g)
-        elif v == V_RESULT:
+        elif v == _V_RESULT:
             self._draw_result(g)
 
     # shelf
@@ -612,12 +671,12 @@ class GameScene(Scene):
         col = p % 6
         row = p // 6
         x = col * 40
-        y = MAIN_Y + row * 35
+        y = _MAIN_Y + row * 35
         g.fill_rect(x, y, 40, 35, PAL.NAVY)
         o = self.st.owner[p]
-        if o == R.SUPPLY:
+        if o == _SUPPLY:
             self.paint.piece(g.fb, p, x + 20, y + 17, 1, D.PCOL[p], PAL.BLACK)
-        elif o != R.UNUSED:
+        elif o != _UNUSED:
             self.paint.piece(g.fb, p, x + 20, y + 17, 1, PAL.SLATE, SEAT_COL[o])
         if p == self.cur:
             g.rect(x, y, 40, 35, PAL.YELLOW)
@@ -629,27 +688,27 @@ class GameScene(Scene):
         p = st.piece
         if p < 0:
             return
-        g.fill_rect(60, MAIN_Y + 6, 120, 112, PAL.SLATE)
-        g.rect(60, MAIN_Y + 6, 120, 112, PAL.GREY)
-        self.paint.piece(g.fb, p, 120, MAIN_Y + 62, 0, D.PCOL[p], PAL.BLACK)
-        g.text_center(P.NAMES[p], MAIN_Y + 124, PAL.WHITE)
+        g.fill_rect(60, _MAIN_Y + 6, 120, 112, PAL.SLATE)
+        g.rect(60, _MAIN_Y + 6, 120, 112, PAL.GREY)
+        self.paint.piece(g.fb, p, 120, _MAIN_Y + 62, 0, D.PCOL[p], PAL.BLACK)
+        g.text_center(P.NAMES[p], _MAIN_Y + 124, PAL.WHITE)
         self._draw_card_status(g)
 
     def _draw_card_status(self, g):
         st = self.st
-        y = MAIN_Y + 140
-        g.fill_rect(0, y, 240, MAIN_H - 140, PAL.NAVY)
+        y = _MAIN_Y + 140
+        g.fill_rect(0, y, 240, _MAIN_H - 140, PAL.NAVY)
         ph = st.phase
-        if ph == R.P_AUCTION:
+        if ph == _P_AUCTION:
             x = g.text("high bid ", 8, y, PAL.SILVER)
-            x += g.number(st.v[R.V_HIGH], 8 + x, y, PAL.YELLOW)
+            x += g.number(st.v[_V_HIGH], 8 + x, y, PAL.YELLOW)
             x += g.text(" by ", 8 + x, y, PAL.SILVER)
-            TX.draw(g, self.names[st.v[R.V_HIGHSEAT]], 8 + x, y, SEAT_COL[st.v[R.V_HIGHSEAT]])
-        elif ph == R.P_PUSH:
+            TX.draw(g, self.names[st.v[_V_HIGHSEAT]], 8 + x, y, SEAT_COL[st.v[_V_HIGHSEAT]])
+        elif ph == _P_PUSH:
             x = g.text("pushed by ", 8, y, PAL.SILVER)
             x += TX.draw(g, self.names[st.active], 8 + x, y, SEAT_COL[st.active])
             x += g.text(", cost ", 8 + x, y, PAL.SILVER)
-            g.number(st.v[R.V_COST], 8 + x, y, PAL.YELLOW)
+            g.number(st.v[_V_COST], 8 + x, y, PAL.YELLOW)
         else:
             return
         w = 240 // self.n
@@ -657,10 +716,10 @@ class GameScene(Scene):
             x = s * w + 2
             if not st.alive[s]:
                 g.text("out", x, y + 14, PAL.GREY)
-            elif ph == R.P_AUCTION:
-                if s == st.v[R.V_HIGHSEAT]:
+            elif ph == _P_AUCTION:
+                if s == st.v[_V_HIGHSEAT]:
                     g.text("high", x, y + 14, PAL.YELLOW)
-                elif st.v[R.V_IN] & (1 << s):
+                elif st.v[_V_IN] & (1 << s):
                     g.text("in", x, y + 14, PAL.WHITE)
                 else:
                     g.text("passed", x, y + 14, PAL.GREY)
@@ -669,15 +728,15 @@ class GameScene(Scene):
 
     # towers
     def _table_y(self):
-        return TABLE_M + self.cam
+        return _TABLE_M + self.cam
 
     def _view_world(self):
         """The world of the tower on view (loaded from the saved towers when needed), or None
         while a bot tries placements in it."""
         tw = self.tw
-        if self.vseat < 0 or (tw.state == TW.SCRATCH and self.sub == U_THINK):
+        if self.vseat < 0 or (tw.state == _SCRATCH and self.sub == _U_THINK):
             return None
-        if tw.state == TW.LIVE:
+        if tw.state == _LIVE:
             return tw.w
         return tw.load(self.vseat)
 
@@ -688,8 +747,8 @@ class GameScene(Scene):
         s = self.vseat
         fb = self.fbm
         ty = self._table_y()
-        if ty < MAIN_H:
-            fb.fill_rect(0, ty, 240, MAIN_H - ty, D.TABLE)
+        if ty < _MAIN_H:
+            fb.fill_rect(0, ty, 240, _MAIN_H - ty, D.TABLE)
         pb = self.paint
         bx = self.bx
         car = w.carried()
@@ -703,11 +762,11 @@ class GameScene(Scene):
             self.mov[b] = 0 if w.flags(b) & _F_SLEEP else 1
             self._key(w, b)
         self.hint[4] = 0
-        if self.sub == U_PLACE and self.pl.phase == PL.CARRY:
+        if self.sub == _U_PLACE and self.pl.phase == _CARRY:
             self._draw_hint(g, True)
-        if self.sub == U_FALL or (self.sub == U_AFTER and self.st.phase == R.P_OVER
+        if self.sub == _U_FALL or (self.sub == _U_AFTER and self.st.phase == _P_OVER
                                   and not self.st.alive[s]):
-            g.text_center("collapsed!", MAIN_Y + 8, PAL.RED)
+            g.text_center("collapsed!", _MAIN_Y + 8, PAL.RED)
 
     def _draw_tower_moving(self, g):
         """Repaint only the box where bodies moved since the last frame: the bodies that moved
@@ -735,7 +794,7 @@ class GameScene(Scene):
                 if key[q] != w.x(b) >> 9 or key[q + 1] != w.y(b) >> 9 or \
                         key[q + 2] != w.angle(b) >> 5:
                     moved += 1
-        if moved >= HEAVY:
+        if moved >= _HEAVY:
             self.half = not self.half
             if self.half:
                 return
@@ -779,7 +838,7 @@ class GameScene(Scene):
                     y1 = pb.y1
                 pb.place(w, b, 120, ty, 0)
         hint = self.hint
-        show_hint = self.sub == U_PLACE and self.pl.phase == PL.CARRY and self.hint_opt == 0
+        show_hint = self.sub == _U_PLACE and self.pl.phase == _CARRY and self.hint_opt == 0
         hx = hint[0]
         hy0 = hint[1]
         hy1 = hint[2]
@@ -822,8 +881,8 @@ class GameScene(Scene):
             y0 = 0
         if x1 > 240:
             x1 = 240
-        if y1 > MAIN_H:
-            y1 = MAIN_H
+        if y1 > _MAIN_H:
+            y1 = _MAIN_H
         if x0 >= x1 or y0 >= y1:
             return
         fb = self.fbm
@@ -841,7 +900,7 @@ class GameScene(Scene):
                 pb.fill(fb, w.piece(b), D.PCOL[w.piece(b)], PAL.WHITE if b == car else PAL.BLACK)
         if hint[4]:
             self._draw_hint(g, False)
-        g.dirty(x0, MAIN_Y + y0, x1 - x0, y1 - y0)
+        g.dirty(x0, _MAIN_Y + y0, x1 - x0, y1 - y0)
 
     def _key(self, w, b):
         q = 3 * b
@@ -916,31 +975,31 @@ class GameScene(Scene):
                 if -pb.y0 > hi:
                     hi = -pb.y0
             shift = 0
-            while shift < 3 and ((wid >> shift) * 2 > sw - 4 or (hi >> shift) > MAIN_H - 40):
+            while shift < 3 and ((wid >> shift) * 2 > sw - 4 or (hi >> shift) > _MAIN_H - 40):
                 shift += 1
-            ty = MAIN_H - 30
-            fb.fill_rect(0, ty, sw - 2, MAIN_H - ty, D.TABLE)
+            ty = _MAIN_H - 30
+            fb.fill_rect(0, ty, sw - 2, _MAIN_H - ty, D.TABLE)
             for b in range(w.count()):
                 pb.body(fb, w, b, (sw >> 1) - 1, ty, shift, D.PCOL[w.piece(b)], PAL.BLACK)
             x = s * sw
-            TX.draw(g, self.names[s], x + 2, MAIN_Y + MAIN_H - 24, SEAT_COL[s], (sw - 4) >> 3)
-            if st.v[R.V_WINNER] == s:
-                g.text("winner", x + 2, MAIN_Y + MAIN_H - 12, PAL.YELLOW)
+            TX.draw(g, self.names[s], x + 2, _MAIN_Y + _MAIN_H - 24, SEAT_COL[s], (sw - 4) >> 3)
+            if st.v[_V_WINNER] == s:
+                g.text("winner", x + 2, _MAIN_Y + _MAIN_H - 12, PAL.YELLOW)
             elif not st.alive[s]:
-                g.text("out", x + 2, MAIN_Y + MAIN_H - 12, PAL.RED)
+                g.text("out", x + 2, _MAIN_Y + _MAIN_H - 12, PAL.RED)
             else:
-                g.text("draw", x + 2, MAIN_Y + MAIN_H - 12, PAL.SILVER)
+                g.text("draw", x + 2, _MAIN_Y + _MAIN_H - 12, PAL.SILVER)
 
     # prompt
     def _draw_prompt(self, g):
         st = self.st
-        g.fill_rect(0, PROMPT_Y, 240, 240 - PROMPT_Y, PAL.BLACK)
-        y1 = PROMPT_Y + 3
-        y2 = PROMPT_Y + 14
-        y3 = PROMPT_Y + 27
+        g.fill_rect(0, _PROMPT_Y, 240, 240 - _PROMPT_Y, PAL.BLACK)
+        y1 = _PROMPT_Y + 3
+        y2 = _PROMPT_Y + 14
+        y3 = _PROMPT_Y + 27
         self._draw_last_event(g, 4, y2)
         if self.over:
-            w = st.v[R.V_WINNER]
+            w = st.v[_V_WINNER]
             if w >= 0:
                 x = TX.draw(g, self.names[w], 4, y1, SEAT_COL[w])
                 g.text(" wins!", 4 + x, y1, PAL.YELLOW)
@@ -957,19 +1016,19 @@ class GameScene(Scene):
         sub = self.sub
         ph = st.phase
         x = 4 + TX.draw(g, nm, 4, y1, col)
-        if sub == U_FALL:
+        if sub == _U_FALL:
             s = self.vseat
             x = 4 + TX.draw(g, self.names[s], 4, y1, SEAT_COL[s])
             g.text("'s tower fell!", x, y1, PAL.RED)
             return
-        if sub == U_AFTER:
+        if sub == _U_AFTER:
             g.text(": placed", x, y1, PAL.WHITE)
             return
-        if ph == R.P_PLACE:
-            if sub == U_PLACE and self.pl.phase == PL.SETTLE:
+        if ph == _P_PLACE:
+            if sub == _U_PLACE and self.pl.phase == _SETTLE:
                 g.text(": settling...", x, y1, PAL.WHITE)
                 return
-            if not human and sub != U_PLACE:
+            if not human and sub != _U_PLACE:
                 g.text(": where to put it?", x, y1, PAL.WHITE)
                 return
             x += g.text(" places ", x, y1, PAL.WHITE)
@@ -977,28 +1036,28 @@ class GameScene(Scene):
             if human:
                 g.text("tilt move B/X turn A drop", 4, y3, PAL.GREY)
             return
-        if sub == U_THINK:
+        if sub == _U_THINK:
             g.text(" is thinking...", x, y1, PAL.SILVER)
             return
-        if sub == U_SHOW:
+        if sub == _U_SHOW:
             self._draw_bot_answer(g, x, y1)
             return
-        if ph == R.P_TURN:
-            if sub == U_OPEN:
+        if ph == _P_TURN:
+            if sub == _U_OPEN:
                 x += g.text(": opening bid ", x, y1, PAL.WHITE)
                 g.number(self.amount, x, y1, PAL.YELLOW)
                 g.text("U/D amount  A ok  B back", 4, y3, PAL.GREY)
                 return
-            x += g.text(st.v[R.V_AGAIN] and ": again, " or ": ", x, y1, PAL.WHITE)
+            x += g.text(st.v[_V_AGAIN] and ": again, " or ": ", x, y1, PAL.WHITE)
             p = self.cur
             if st.in_supply(p):
                 g.text(P.NAMES[p], x, y1, PAL.YELLOW)
             else:
                 g.text("choose a piece", x, y1, PAL.SILVER)
             if human:
-                g.text("A build  X push  B tower" if sub != U_LOOK else "A/B: back to the shelf",
+                g.text("A build  X push  B tower" if sub != _U_LOOK else "A/B: back to the shelf",
                        4, y3, PAL.GREY)
-        elif ph == R.P_AUCTION:
+        elif ph == _P_AUCTION:
             if human:
                 x += g.text(": raise to ", x, y1, PAL.WHITE)
                 x += g.number(self.amount, x, y1, PAL.YELLOW)
@@ -1006,9 +1065,9 @@ class GameScene(Scene):
                 g.text("U/D amount A raise B pass", 4, y3, PAL.GREY)
             else:
                 g.text(": raise or pass?", x, y1, PAL.WHITE)
-        elif ph == R.P_PUSH:
+        elif ph == _P_PUSH:
             x += g.text(": accept or pay ", x, y1, PAL.WHITE)
-            x += g.number(st.v[R.V_COST], x, y1, PAL.YELLOW)
+            x += g.number(st.v[_V_COST], x, y1, PAL.YELLOW)
             g.text("?", x, y1, PAL.WHITE)
             if human:
                 g.text("A accept  B pay" if st.can_pay(seat) else "A accept (cannot pay)",
@@ -1017,22 +1076,22 @@ class GameScene(Scene):
     def _draw_bot_answer(self, g, x, y):
         b = self.bot
         k = b.kind
-        if k == BOT.A_BUILD:
+        if k == _A_BUILD:
             x += g.text(" builds ", x, y, PAL.WHITE)
             g.text(P.NAMES[b.piece], x, y, PAL.YELLOW)
-        elif k == BOT.A_PUSH:
+        elif k == _A_PUSH:
             x += g.text(" pushes ", x, y, PAL.WHITE)
             g.text(P.NAMES[b.piece], x, y, PAL.YELLOW)
-        elif k == BOT.A_RAISE:
+        elif k == _A_RAISE:
             x += g.text(" raises to ", x, y, PAL.WHITE)
             g.number(b.amount, x, y, PAL.YELLOW)
-        elif k == BOT.A_PASS:
+        elif k == _A_PASS:
             g.text(" passes", x, y, PAL.WHITE)
-        elif k == BOT.A_ACCEPT:
+        elif k == _A_ACCEPT:
             g.text(" accepts", x, y, PAL.WHITE)
-        elif k == BOT.A_PAY:
+        elif k == _A_PAY:
             x += g.text(" pays ", x, y, PAL.WHITE)
-            g.number(self.st.v[R.V_COST], x, y, PAL.YELLOW)
+            g.number(self.st.v[_V_COST], x, y, PAL.YELLOW)
 
     def _draw_last_event(self, g, x, y):
         """The newest event worth telling, in words (the log line)."""
@@ -1040,7 +1099,7 @@ class GameScene(Scene):
         i = rec.n - 1
         while i >= 0:
             k = rec.kind(i)
-            if k != R.E_TURN and k != R.E_RELEASE and k != R.E_START and k != R.E_SEED:
+            if k != _E_TURN and k != _E_RELEASE and k != _E_START and k != _E_SEED:
                 break
             i -= 1
         if i < 0:
@@ -1048,51 +1107,51 @@ class GameScene(Scene):
         a = rec.field(i, 0)
         f1 = rec.field(i, 1)
         f2 = rec.field(i, 2)
-        if k == R.E_RESULT:
+        if k == _E_RESULT:
             return
         c = SEAT_COL[a] if 0 <= a < 4 else PAL.WHITE
         x += TX.draw(g, self.names[a], x, y, c)
-        if k == R.E_AGAIN:
+        if k == _E_AGAIN:
             g.text(" was outbid: again", x, y, PAL.SILVER)
-        elif k == R.E_BUILD:
+        elif k == _E_BUILD:
             x += g.text(" opens at ", x, y, PAL.SILVER)
             g.number(f2, x, y, PAL.SILVER)
-        elif k == R.E_BID:
+        elif k == _E_BID:
             x += g.text(" bids ", x, y, PAL.SILVER)
             g.number(f2, x, y, PAL.SILVER)
-        elif k == R.E_PASS:
+        elif k == _E_PASS:
             g.text(" cannot raise" if f2 else " passes", x, y, PAL.SILVER)
-        elif k == R.E_WIN:
+        elif k == _E_WIN:
             x += g.text(" wins it for ", x, y, PAL.SILVER)
             g.number(f2, x, y, PAL.SILVER)
-        elif k == R.E_PUSH:
+        elif k == _E_PUSH:
             x += g.text(" pushes ", x, y, PAL.SILVER)
             g.text(P.NAMES[f1], x, y, PAL.SILVER)
-        elif k == R.E_PAY:
+        elif k == _E_PAY:
             x += g.text(" pays ", x, y, PAL.SILVER)
             g.number(f2, x, y, PAL.SILVER)
-        elif k == R.E_ACCEPT:
+        elif k == _E_ACCEPT:
             g.text(" must accept" if rec.field(i, 3) else " accepts", x, y, PAL.SILVER)
-        elif k == R.E_PLACE:
+        elif k == _E_PLACE:
             x += g.text(" placed ", x, y, PAL.SILVER)
             g.text(P.NAMES[f1], x, y, PAL.SILVER)
-        elif k == R.E_COLLAPSE:
+        elif k == _E_COLLAPSE:
             g.text("'s tower collapsed", x, y, PAL.RED)
-        elif k == R.E_ELIMINATE:
+        elif k == _E_ELIMINATE:
             g.text(" is out", x, y, PAL.RED)
 
     # -- the console's questions ---------------------------------------------------------------
     def result(self):
         st = self.st
-        w = st.v[R.V_WINNER]
+        w = st.v[_V_WINNER]
         return "winner=%s reason=%s turns=%d placed=%d rows=%d" % (
-            "draw" if w < 0 else str(w), R.REASONS[st.v[R.V_REASON]], st.v[R.V_TURNS],
-            _count(self.record, R.E_PLACE), self.record.n)
+            "draw" if w < 0 else str(w), R.REASONS[st.v[_V_REASON]], st.v[_V_TURNS],
+            _count(self.record, _E_PLACE), self.record.n)
 
     # -- suspend / resume (games/tower/save.py, imported only when it is needed) --------------
     def snapshot(self):
         """The whole game as bytes (an allocation point), or None once it is decided."""
-        if self.over or self.st.phase == R.P_OVER:
+        if self.over or self.st.phase == _P_OVER:
             return None
         from games.tower import save
         return save.dump(self)
@@ -1117,10 +1176,10 @@ class GameScene(Scene):
         self.cam = words[5]
         self.job = words[6]
         self.vseat = words[7]
-        if not 0 <= self.sub < U_OVER or not 0 <= self.cur < R.NPIECES or \
+        if not 0 <= self.sub < _U_OVER or not 0 <= self.cur < _NPIECES or \
                 not -1 <= self.vseat < self.n:
             raise ValueError("scene state")
-        if self.sub == U_PLACE and self.pl.phase == PL.CARRY:
+        if self.sub == _U_PLACE and self.pl.phase == _CARRY:
             self.hint_a = -1
             self.hg.sky_world(self.pl.w, self.pl.b)
 

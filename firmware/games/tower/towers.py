@@ -3,9 +3,9 @@ saved towers: only one world ever steps at a time, so the others wait as the byt
 World.serialize() (about 60 bytes a piece instead of 6.8 KB a world).
 
 The world holds one seat's tower at a time (`seat`), in one of three states:
-    CLEAN    equal to that seat's saved tower (read it: skylines, drawing)
-    LIVE     ahead of it: a placement is running (commit() saves it when it ends)
-    SCRATCH  a bot tried something in it: load() restores the saved tower again
+    _CLEAN    equal to that seat's saved tower (read it: skylines, drawing)
+    _LIVE     ahead of it: a placement is running (commit() saves it when it ends)
+    _SCRATCH  a bot tried something in it: load() restores the saved tower again
 Saved towers sit one after the other in `pool` (seat order); commit() moves the later ones to
 make room. The pool is sized for the worst case (all pieces in towers, full contact caches).
 Nothing here allocates: serialize/restore work in place.
@@ -15,11 +15,14 @@ from array import array
 from micropython import const
 
 from games.tower import physics as P
-from games.tower import place as PL
 
-CLEAN = const(0)
-LIVE = const(1)
-SCRATCH = const(2)
+# copies of place.py constants (tests/test_tower_physics.py checks that they agree)
+_AREA = const(120)
+
+
+_CLEAN = const(0)
+_LIVE = const(1)
+_SCRATCH = const(2)
 
 
 def _capacity(n):
@@ -35,13 +38,13 @@ class Towers:
         self.pool = bytearray(_capacity(n))
         self.off = array("i", [0] * (n + 1))    # seat s: pool[off[s]:off[s + 1]]
         self.seat = -1
-        self.state = CLEAN
+        self.state = _CLEAN
         self.reset_all()
 
     def _empty(self):
         w = self.w
         w.reset()
-        w.set_play_area(-PL.AREA * P.PX, PL.AREA * P.PX, 1000 * P.PX)
+        w.set_play_area(-_AREA * P.PX, _AREA * P.PX, 1000 * P.PX)
 
     def reset_all(self):
         self._empty()
@@ -51,7 +54,7 @@ class Towers:
             self.w.serialize(self.pool, s * k)
         self.off[self.n] = self.n * k
         self.seat = -1
-        self.state = SCRATCH
+        self.state = _SCRATCH
 
     def size(self, s):
         return self.off[s + 1] - self.off[s]
@@ -60,30 +63,30 @@ class Towers:
         return self.off[self.n]
 
     def load(self, s):
-        """Make the world hold seat s's tower. A LIVE world of another seat is an error."""
-        if self.seat == s and self.state != SCRATCH:
+        """Make the world hold seat s's tower. A _LIVE world of another seat is an error."""
+        if self.seat == s and self.state != _SCRATCH:
             return self.w
-        if self.state == LIVE:
+        if self.state == _LIVE:
             raise ValueError("placement running")
         self.w.restore(self.pool, self.off[s])
         self.seat = s
-        self.state = CLEAN
+        self.state = _CLEAN
         return self.w
 
     def scratch(self):
         """The caller is about to change the world for a trial (load() undoes it)."""
-        self.state = SCRATCH
+        self.state = _SCRATCH
 
     def live(self, s):
         """A placement starts on seat s's tower: the world is the real tower until commit()."""
         self.load(s)
-        self.state = LIVE
+        self.state = _LIVE
 
     def clear(self, s):
         """Seat s's tower is gone (collapse): an empty world, committed."""
-        if self.seat != s or self.state != LIVE:
+        if self.seat != s or self.state != _LIVE:
             self.load(s)
-            self.state = LIVE
+            self.state = _LIVE
         self._empty()
         self.commit()
 
@@ -112,12 +115,12 @@ class Towers:
             for t in range(s + 1, self.n + 1):
                 off[t] += d
         w.serialize(self.pool, off[s])
-        self.state = CLEAN
+        self.state = _CLEAN
 
     # -- suspend / resume ------------------------------------------------------------------
     def saved(self, s):
         """(offset, length) of seat s's tower as it stands now: the world's bytes when it is
-        LIVE for s (the caller serializes the world itself), else the pool's."""
+        _LIVE for s (the caller serializes the world itself), else the pool's."""
         return self.off[s], self.off[s + 1] - self.off[s]
 
     def load_seat_bytes(self, s, data, at, k):
@@ -132,4 +135,4 @@ class Towers:
         self.off[s + 1] = o + k
         self.w.restore(self.pool, o)         # checks it is a world
         self.seat = s
-        self.state = CLEAN
+        self.state = _CLEAN
