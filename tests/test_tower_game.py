@@ -83,7 +83,7 @@ def game(kinds, seed=3, supply=2, speed=3, accel="level", tilt=0, hint=0, start=
         st = Setup("tower", bytearray(kinds), NAMES[:len(kinds)], bytearray([supply, tilt, hint]), seed)
         c.start_game("tower", st)
         g = c.game
-        if start is None or g.st.active == start:
+        if start is None or g.st.v[R._V_ACTIVE] == start:
             return c, hw, pad, g
         seed += 1
 
@@ -193,7 +193,7 @@ def test_every_placed_piece_is_in_its_tower_at_the_recorded_pose():
 
 def test_human_builds_from_the_shelf_with_an_opening_bid():
     c, hw, pad, g = game((0, 3), start=0)
-    assert g.view == S._V_SHELF
+    assert g.view == S._VW_SHELF
     press(c, pad, B.RIGHT)
     assert g.cur == 1
     press(c, pad, B.A)                  # build the short plank
@@ -223,7 +223,7 @@ def test_opening_bid_cannot_exceed_own_tokens():
 
 def test_a_bid_above_own_tokens_or_not_above_the_high_bid_cannot_be_entered():
     c, hw, pad, g = game((3, 0), start=0)
-    assert run_until(c, g, lambda: g.st.phase == R._P_AUCTION and g.st.ask == 1)
+    assert run_until(c, g, lambda: g.st.v[R._V_PHASE] == R._P_AUCTION and g.st.v[R._V_ASK] == 1)
     high = g.st.v[R._V_HIGH]
     assert g.amount == high + 1
     for _ in range(15):
@@ -235,31 +235,31 @@ def test_a_bid_above_own_tokens_or_not_above_the_high_bid_cannot_be_entered():
     press(c, pad, B.RIGHT)
     assert g.amount == 10
     press(c, pad, B.DOWN)
-    piece = g.st.piece
+    piece = g.st.v[R._V_PIECE]
     press(c, pad, B.A)
     assert rows(g, R._E_BID)[-1] == ("bid", 1, piece, 9)
 
 
 def test_human_passes_and_a_pass_is_final():
     c, hw, pad, g = game((3, 0, 2), start=0)
-    assert run_until(c, g, lambda: g.st.phase == R._P_AUCTION and g.st.ask == 1)
+    assert run_until(c, g, lambda: g.st.v[R._V_PHASE] == R._P_AUCTION and g.st.v[R._V_ASK] == 1)
     press(c, pad, B.B)
     assert rows(g, R._E_PASS)[0][:2] == ("pass", 1)
     piece = rows(g, R._E_PASS)[0][2]
-    assert run_until(c, g, lambda: g.st.phase != R._P_AUCTION)
+    assert run_until(c, g, lambda: g.st.v[R._V_PHASE] != R._P_AUCTION)
     assert [r for r in rows(g, R._E_BID) if r[1] == 1 and r[2] == piece] == []
 
 
 def test_human_push_pays_or_accepts():
     c, hw, pad, g = game((0, 0), start=0)
     press(c, pad, B.X)                  # push the long plank
-    assert g.st.phase == R._P_PUSH and g.st.ask == 1
+    assert g.st.v[R._V_PHASE] == R._P_PUSH and g.st.v[R._V_ASK] == 1
     press(c, pad, B.B)                  # seat 1 pays 1
-    assert g.st.tokens[1] == 9 and g.st.ask == 0 and g.st.v[R._V_COST] == 2
+    assert g.st.tokens[1] == 9 and g.st.v[R._V_ASK] == 0 and g.st.v[R._V_COST] == 2
     press(c, pad, B.B)                  # the pusher pays 2
-    assert g.st.tokens[0] == 8 and g.st.ask == 1
+    assert g.st.tokens[0] == 8 and g.st.v[R._V_ASK] == 1
     press(c, pad, B.A)                  # seat 1 accepts and places at once
-    assert g.st.phase == R._P_PLACE and g.sub == S._U_PLACE and g.view == S._V_TOWER
+    assert g.st.v[R._V_PHASE] == R._P_PLACE and g.sub == S._U_PLACE and g.view == S._VW_TOWER
     assert rows(g, R._E_ACCEPT) == [("accept", 1, 0, 3, 0)]
 
 
@@ -290,7 +290,7 @@ def test_tilt_moves_the_carried_piece_and_a_drops_it():
     press(c, pad, B.A)
     assert pl.phase in (PL._SETTLE, PL._DONE)
     assert rows(g, R._E_RELEASE) and rows(g, R._E_RELEASE)[0][1:3] == (0, 0)
-    assert run_until(c, g, lambda: g.st.phase != R._P_PLACE)
+    assert run_until(c, g, lambda: g.st.v[R._V_PHASE] != R._P_PLACE)
     place = rows(g, R._E_PLACE)[0]
     assert place[1:3] == (0, 0)
     assert not rows(g, R._E_COLLAPSE)            # the foundation may touch the table
@@ -336,7 +336,7 @@ def test_no_sensor_the_joystick_steers_and_x_with_the_joystick_turns():
     assert pl.ta == PL._FINE
     assert abs(pl.tx - x1) < 2 * P.PX    # while X is held the joystick turns, it does not steer
     press(c, pad, B.A)
-    assert run_until(c, g, lambda: g.st.phase != R._P_PLACE)
+    assert run_until(c, g, lambda: g.st.v[R._V_PHASE] != R._P_PLACE)
 
 
 @pytest.mark.parametrize("accel", ["fail", "spiky", None])
@@ -355,7 +355,7 @@ def test_failing_or_missing_sensor_never_crashes_a_game(accel):
         assert -PL._AREA * P.PX <= pl.tx <= PL._AREA * P.PX
     pad.bits = 0
     press(c, pad, B.A)
-    assert run_until(c, g, lambda: g.st.phase != R._P_PLACE)
+    assert run_until(c, g, lambda: g.st.v[R._V_PHASE] != R._P_PLACE)
     assert not c.faults
 
 
@@ -364,22 +364,22 @@ def test_t2_a_carried_piece_touching_the_table_collapses_the_tower():
     c, hw, pad, g = _to_own_placement(accel=None)
     pad.bits = 0
     press(c, pad, B.A)
-    assert run_until(c, g, lambda: g.st.phase != R._P_PLACE)       # the foundation stands
+    assert run_until(c, g, lambda: g.st.v[R._V_PHASE] != R._P_PLACE)       # the foundation stands
     for _ in range(200):                # play on until seat 0 carries its second piece
-        if g.sub == S._U_PLACE and g.st.placer == 0:
+        if g.sub == S._U_PLACE and g.st.v[R._V_PLACER] == 0:
             break
         st = g.st
-        if st.phase == R._P_TURN and st.active == 0:
+        if st.v[R._V_PHASE] == R._P_TURN and st.v[R._V_ACTIVE] == 0:
             press(c, pad, B.RIGHT)
             press(c, pad, B.A)
             press(c, pad, B.A)
-        elif st.phase == R._P_AUCTION and st.ask == 0:
+        elif st.v[R._V_PHASE] == R._P_AUCTION and st.v[R._V_ASK] == 0:
             press(c, pad, B.B)
-        elif st.phase == R._P_PUSH and st.ask == 0:
+        elif st.v[R._V_PHASE] == R._P_PUSH and st.v[R._V_ASK] == 0:
             press(c, pad, B.A)
         else:
             c.frame()
-    assert g.sub == S._U_PLACE and g.st.placer == 0
+    assert g.sub == S._U_PLACE and g.st.v[R._V_PLACER] == 0
     pad.bits = B.RIGHT                  # beside the tower
     for _ in range(30):
         c.frame()
@@ -409,7 +409,7 @@ def test_t6_placement_ends_when_the_tower_is_at_rest():
     c, hw, pad, g = _to_own_placement()
     press(c, pad, B.A)
     n = 0
-    while g.st.phase == R._P_PLACE:
+    while g.st.v[R._V_PHASE] == R._P_PLACE:
         c.frame()
         n += 1
         assert n <= PL._SETTLE_CAP + 2

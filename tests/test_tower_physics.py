@@ -270,6 +270,17 @@ def _private_consts(path):
     return out
 
 
+def _public_consts(path):
+    import ast
+    out = {}
+    for node in ast.parse(open(path).read()).body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+                isinstance(node.targets[0], ast.Name) and not node.targets[0].id.startswith("_") and \
+                isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "const":
+            out[node.targets[0].id] = ast.literal_eval(node.value.args[0])
+    return out
+
+
 def test_private_constants_agree_across_the_tower_modules():
     """Layout constants are private (compile-time) copies in each module that uses them: the same
     name must mean the same value everywhere, and the copies must match what they describe."""
@@ -280,6 +291,15 @@ def test_private_constants_agree_across_the_tower_modules():
                 seen.setdefault(name, {})[m] = v
     for name, where in seen.items():
         assert len(set(where.values())) == 1, (name, where)
+    # copies of the core's constants: _BT_X is core.buttons.X, _PAL_X core.palette.X, _TL_X
+    # core.tilt.X
+    core = {}
+    for prefix, mod in (("_BT_", "buttons"), ("_PAL_", "palette"), ("_TL_", "tilt")):
+        for name, v in _public_consts(os.path.join(FIRMWARE, "core", mod + ".py")).items():
+            core[prefix + name] = v
+    for name, where in seen.items():
+        if name.startswith(("_BT_", "_PAL_", "_TL_")):
+            assert core.get(name) == list(where.values())[0], (name, where)
     k = {n: w.popitem()[1] for n, w in seen.items()}
     assert k["_OB"] == k["_HS"] and k["_OA"] == k["_OB"] + (k["_MAXB"] + 1) * k["_BS"]
     assert k["_OK"] == k["_OA"] + 4 * k["_MAXP"] and k["_W32N"] == k["_OK"] + 3 * k["_MAXC"]

@@ -8,6 +8,7 @@ from core.rng import Rng
 from games.tower import events
 from games.tower import pieces
 from games.tower import rules as R
+from games.tower import save
 
 
 def state(n=2, supply=R._SUPPLY_FULL, first=0):
@@ -60,13 +61,13 @@ def test_g2_first_player_is_random_from_the_seed_and_recorded():
         rec = R.Record()
         st = R.State(4, rec)
         st.start(Rng(seed))
-        firsts.add(st.active)
-        assert rows(st, R._E_START) == [("start", st.active)]
+        firsts.add(st.v[R._V_ACTIVE])
+        assert rows(st, R._E_START) == [("start", st.v[R._V_ACTIVE])]
         # the same seed gives the same first player (G-3)
         rec2 = R.Record()
         st2 = R.State(4, rec2)
         st2.start(Rng(seed))
-        assert st2.active == st.active
+        assert st2.v[R._V_ACTIVE] == st.v[R._V_ACTIVE]
     assert firsts == {0, 1, 2, 3}
 
 
@@ -79,14 +80,14 @@ def test_turn_passes_clockwise_after_build_or_push():
     st.build(0, 0)
     st.pass_()
     st.pass_()
-    assert st.phase == R._P_PLACE and st.placer == 1
+    assert st.v[R._V_PHASE] == R._P_PLACE and st.v[R._V_PLACER] == 1
     place(st)
-    assert st.phase == R._P_TURN and st.active == 2
+    assert st.v[R._V_PHASE] == R._P_TURN and st.v[R._V_ACTIVE] == 2
     st.push(1)
-    assert st.ask == 0
+    assert st.v[R._V_ASK] == 0
     st.accept()
     place(st)
-    assert st.active == 0
+    assert st.v[R._V_ACTIVE] == 0
 
 
 def test_build_any_supply_piece_opening_bid_zero_to_own_tokens():
@@ -117,11 +118,11 @@ def test_auction_starts_with_the_next_player_clockwise():
     """"starting with the next player clockwise, players may either pass or set a higher bid"."""
     st = state(4, first=2)
     st.build(0, 1)
-    assert st.phase == R._P_AUCTION and st.ask == 3
+    assert st.v[R._V_PHASE] == R._P_AUCTION and st.v[R._V_ASK] == 3
     st.pass_()
-    assert st.ask == 0
+    assert st.v[R._V_ASK] == 0
     st.pass_()
-    assert st.ask == 1
+    assert st.v[R._V_ASK] == 1
 
 
 def test_a_raise_must_be_higher_and_within_own_tokens():
@@ -145,15 +146,15 @@ def test_a_pass_is_final_for_that_piece():
     st = state(3, first=0)
     st.build(0, 0)          # asks 1
     st.pass_()              # 1 out
-    assert st.ask == 2
+    assert st.v[R._V_ASK] == 2
     st.bid(1)               # 2 high
-    assert st.ask == 0      # skips nobody: 0 is still in
+    assert st.v[R._V_ASK] == 0      # skips nobody: 0 is still in
     st.bid(2)
-    assert st.ask == 2      # 1 passed: never asked again
+    assert st.v[R._V_ASK] == 2      # 1 passed: never asked again
     st.bid(3)
-    assert st.ask == 0
+    assert st.v[R._V_ASK] == 0
     st.pass_()
-    assert st.phase == R._P_PLACE and st.placer == 2
+    assert st.v[R._V_PHASE] == R._P_PLACE and st.v[R._V_PLACER] == 2
     asked = [r[1] for r in rows(st) if r[0] in ("bid", "pass")]
     assert asked == [1, 2, 0, 2, 0]
 
@@ -163,11 +164,11 @@ def test_bidding_goes_round_and_round_including_the_active_player():
     st = state(2, first=0)
     st.build(3, 0)
     for amount in range(1, 8):
-        assert st.ask == amount % 2
+        assert st.v[R._V_ASK] == amount % 2
         st.bid(amount)
-    assert st.ask == 0
+    assert st.v[R._V_ASK] == 0
     st.pass_()
-    assert st.placer == 1 and st.tokens[1] == 3
+    assert st.v[R._V_PLACER] == 1 and st.tokens[1] == 3
 
 
 def test_highest_bidder_pays_the_bank_and_places_at_once():
@@ -177,7 +178,7 @@ def test_highest_bidder_pays_the_bank_and_places_at_once():
     st.bid(3)           # seat 1
     st.pass_()          # seat 2
     st.pass_()          # seat 0
-    assert st.phase == R._P_PLACE and st.placer == 1 and st.piece == 7
+    assert st.v[R._V_PHASE] == R._P_PLACE and st.v[R._V_PLACER] == 1 and st.v[R._V_PIECE] == 7
     assert list(st.tokens[:3]) == [10, 7, 10]       # to the bank: nobody else gains
     assert rows(st, R._E_WIN) == [("win", 1, 7, 3)]
 
@@ -186,9 +187,9 @@ def test_active_player_winning_own_auction_pays_opening_bid_and_turn_ends():
     st = state(2, first=0)
     st.build(0, 2)
     st.pass_()
-    assert st.placer == 0 and st.tokens[0] == 8
+    assert st.v[R._V_PLACER] == 0 and st.tokens[0] == 8
     place(st)
-    assert st.active == 1 and st.v[R._V_AGAIN] == 0
+    assert st.v[R._V_ACTIVE] == 1 and st.v[R._V_AGAIN] == 0
 
 
 def test_outbid_active_player_builds_again_or_pushes():
@@ -198,16 +199,16 @@ def test_outbid_active_player_builds_again_or_pushes():
     st.build(0, 0)
     st.bid(1)
     st.pass_()
-    assert st.placer == 1
+    assert st.v[R._V_PLACER] == 1
     place(st)
-    assert st.phase == R._P_TURN and st.active == 0 and st.v[R._V_AGAIN] == 1
+    assert st.v[R._V_PHASE] == R._P_TURN and st.v[R._V_ACTIVE] == 0 and st.v[R._V_AGAIN] == 1
     assert rows(st, R._E_AGAIN) == [("again", 0, 26)]
     assert not st.can_build(0, 0)                   # "another piece"
     assert st.can_build(1, 0) and st.can_push(1)
     st.push(1)
     st.accept()
     place(st)
-    assert st.active == 1                           # now the turn passes
+    assert st.v[R._V_ACTIVE] == 1                           # now the turn passes
     turns = rows(st, R._E_TURN)
     assert [t[1] for t in turns] == [0, 1]
 
@@ -219,11 +220,11 @@ def test_outbid_again_and_again_then_build_own():
         st.bid(1)
         st.pass_()
         place(st)
-        assert st.active == 0 and st.v[R._V_AGAIN] == 1
+        assert st.v[R._V_ACTIVE] == 0 and st.v[R._V_AGAIN] == 1
     st.build(5, 0)
     st.pass_()
     place(st)
-    assert st.active == 1 and st.v[R._V_AGAIN] == 0
+    assert st.v[R._V_ACTIVE] == 1 and st.v[R._V_AGAIN] == 0
     assert st.owner[0] == st.owner[1] == st.owner[2] == 1 and st.owner[5] == 0
 
 
@@ -235,11 +236,11 @@ def test_t5_zero_token_player_may_open_at_zero_but_cannot_raise():
     assert st.can_build(2, 0) and not st.can_build(2, 1)
     st.build(2, 0)
     # seat 1 cannot raise: it passes at once (forced); seat 2 is asked
-    assert st.ask == 2
+    assert st.v[R._V_ASK] == 2
     assert rows(st, R._E_PASS) == [("pass", 1, 2, 1)]
     st.bid(1)
     # seat 0 cannot raise either: forced pass, seat 2 alone wins
-    assert st.phase == R._P_PLACE and st.placer == 2
+    assert st.v[R._V_PHASE] == R._P_PLACE and st.v[R._V_PLACER] == 2
     assert rows(st, R._E_PASS)[-1] == ("pass", 0, 2, 1)
 
 
@@ -247,7 +248,7 @@ def test_seat_with_tokens_equal_to_high_bid_cannot_raise():
     st = state(2, first=0)
     st.tokens[1] = 3
     st.build(0, 3)
-    assert st.phase == R._P_PLACE and st.placer == 0
+    assert st.v[R._V_PHASE] == R._P_PLACE and st.v[R._V_PLACER] == 0
     assert rows(st, R._E_PASS) == [("pass", 1, 0, 1)]
 
 
@@ -256,13 +257,13 @@ def test_push_next_player_accepts_or_pays_one():
     place it or immediately pay 1 token to the bank to pass it to the next player"."""
     st = state(3, first=0)
     st.push(12)
-    assert st.phase == R._P_PUSH and st.ask == 1 and st.v[R._V_COST] == 1
+    assert st.v[R._V_PHASE] == R._P_PUSH and st.v[R._V_ASK] == 1 and st.v[R._V_COST] == 1
     assert st.can_pay(1)
     st.accept()
-    assert st.phase == R._P_PLACE and st.placer == 1 and st.piece == 12
+    assert st.v[R._V_PHASE] == R._P_PLACE and st.v[R._V_PLACER] == 1 and st.v[R._V_PIECE] == 12
     assert list(st.tokens[:3]) == [10, 10, 10]
     place(st)
-    assert st.owner[12] == 1 and st.active == 1
+    assert st.owner[12] == 1 and st.v[R._V_ACTIVE] == 1
 
 
 def test_push_cost_rises_by_one_each_pass_including_the_trip_past_the_pusher():
@@ -272,18 +273,18 @@ def test_push_cost_rises_by_one_each_pass_including_the_trip_past_the_pusher():
     st = state(3, first=0)
     st.push(13)
     st.pay()            # seat 1 pays 1
-    assert st.ask == 2 and st.v[R._V_COST] == 2
+    assert st.v[R._V_ASK] == 2 and st.v[R._V_COST] == 2
     st.pay()            # seat 2 pays 2
-    assert st.ask == 0 and st.v[R._V_COST] == 3      # the pusher receives it
+    assert st.v[R._V_ASK] == 0 and st.v[R._V_COST] == 3      # the pusher receives it
     st.pay()            # pusher pays 3
-    assert st.ask == 1 and st.v[R._V_COST] == 4      # round again
+    assert st.v[R._V_ASK] == 1 and st.v[R._V_COST] == 4      # round again
     st.pay()
     assert list(st.tokens[:3]) == [7, 5, 8]
     assert [r[3] for r in rows(st, R._E_PAY)] == [1, 2, 3, 4]
     st.accept()
-    assert st.placer == 2
+    assert st.v[R._V_PLACER] == 2
     place(st)
-    assert st.active == 1       # the turn passes from the pusher
+    assert st.v[R._V_ACTIVE] == 1       # the turn passes from the pusher
 
 
 def test_push_receiver_who_cannot_pay_must_accept():
@@ -291,13 +292,13 @@ def test_push_receiver_who_cannot_pay_must_accept():
     st = state(2, first=0)
     st.tokens[1] = 0
     st.push(3)
-    assert st.phase == R._P_PLACE and st.placer == 1
+    assert st.v[R._V_PHASE] == R._P_PLACE and st.v[R._V_PLACER] == 1
     assert rows(st, R._E_ACCEPT) == [("accept", 1, 3, 1, 1)]
     st2 = state(2, first=0)
     st2.tokens[0] = 1
     st2.push(3)
     st2.pay()               # seat 1 pays 1; the pusher would pay 2 but has 1
-    assert st2.phase == R._P_PLACE and st2.placer == 0
+    assert st2.v[R._V_PHASE] == R._P_PLACE and st2.v[R._V_PLACER] == 0
     assert not st2.can_pay(0)
     with pytest.raises(ValueError):
         st2.pay()
@@ -341,18 +342,18 @@ def test_collapse_eliminates_returns_pieces_and_tokens():
     assert rows(st, R._E_COLLAPSE) == [("collapse", 0, 2, 2, 17)]
     assert rows(st, R._E_ELIMINATE) == [("eliminate", 0, 4, 8)]
     # G-1: an eliminated seat is skipped everywhere
-    assert st.active == 1
+    assert st.v[R._V_ACTIVE] == 1
     st.push(3)
-    assert st.ask == 2
+    assert st.v[R._V_ASK] == 2
     st.pay()
-    assert st.ask == 1      # skips seat 0
+    assert st.v[R._V_ASK] == 1      # skips seat 0
     st.pay()
-    assert st.ask == 2
+    assert st.v[R._V_ASK] == 2
     st.accept()
     place(st)
-    assert st.active == 2
+    assert st.v[R._V_ACTIVE] == 2
     st.build(4, 0)
-    assert st.ask == 1      # auction skips seat 0 too
+    assert st.v[R._V_ASK] == 1      # auction skips seat 0 too
 
 
 def test_collapse_returns_pieces_that_the_active_player_may_use_at_once():
@@ -375,16 +376,16 @@ def test_collapse_returns_pieces_that_the_active_player_may_use_at_once():
     st.bid(1)               # seat 2
     st.pass_()              # seat 0
     st.pass_()              # seat 1
-    assert st.placer == 2
+    assert st.v[R._V_PLACER] == 2
     st.collapsed(9, 3)
     # seat 1's turn goes on (outbid), and the piece that collapsed is there again
-    assert st.phase == R._P_TURN and st.active == 1 and st.v[R._V_AGAIN] == 1
+    assert st.v[R._V_PHASE] == R._P_TURN and st.v[R._V_ACTIVE] == 1 and st.v[R._V_AGAIN] == 1
     assert st.can_build(9, 0)
     # seat 1 loses its own tower: its long plank is available at once to the next player
     st.build(9, 0)
     st.pass_()
     st.collapsed(9, 5)
-    assert st.phase == R._P_OVER and st.v[R._V_WINNER] == 0
+    assert st.v[R._V_PHASE] == R._P_OVER and st.v[R._V_WINNER] == 0
 
 
 def test_last_tower_standing_wins_even_briefly():
@@ -397,7 +398,7 @@ def test_last_tower_standing_wins_even_briefly():
     st.push(1)          # seat 1 pushes, seat 0 accepts and its tower collapses
     st.accept()
     st.collapsed(1, 40)
-    assert st.phase == R._P_OVER
+    assert st.v[R._V_PHASE] == R._P_OVER
     assert st.v[R._V_WINNER] == 1 and st.v[R._V_REASON] == R._R_LAST
     assert rows(st)[-1] == ("result", 1, R._R_LAST, 2)
     # the winner had no tower at all: still the last one "standing" (nothing collapsed)
@@ -410,7 +411,7 @@ def test_collapse_of_the_active_players_own_placement_passes_the_turn():
     st.pass_()
     st.pass_()
     st.collapsed(0, 1)
-    assert st.phase == R._P_TURN and st.active == 1 and st.alive_count() == 2
+    assert st.v[R._V_PHASE] == R._P_TURN and st.v[R._V_ACTIVE] == 1 and st.alive_count() == 2
 
 
 def test_collapse_of_a_push_receiver_passes_the_turn_from_the_pusher():
@@ -419,7 +420,7 @@ def test_collapse_of_a_push_receiver_passes_the_turn_from_the_pusher():
     st.pay()
     st.accept()             # seat 2
     st.collapsed(5, 9)
-    assert st.phase == R._P_TURN and st.active == 1
+    assert st.v[R._V_PHASE] == R._P_TURN and st.v[R._V_ACTIVE] == 1
 
 
 def test_draw_when_every_piece_is_placed_with_more_than_one_tower():
@@ -427,7 +428,7 @@ def test_draw_when_every_piece_is_placed_with_more_than_one_tower():
     the game ends in a draw" (T-7)."""
     st = state(2, R._SUPPLY_SHORT, first=0)
     k = 0
-    while st.phase != R._P_OVER:
+    while st.v[R._V_PHASE] != R._P_OVER:
         p = 0
         while not st.in_supply(p):
             p += 1
@@ -446,7 +447,7 @@ def test_draw_only_when_more_than_one_tower_remains():
     st.pass_()
     st.pass_()
     st.collapsed(0, 1)      # seat 0 out; 2 towers remain
-    while st.phase != R._P_OVER:
+    while st.v[R._V_PHASE] != R._P_OVER:
         p = 0
         while not st.in_supply(p):
             p += 1
@@ -480,7 +481,7 @@ def test_placement_must_be_resolved_before_play_proceeds():
     st = state(2, first=0)
     st.build(0, 0)
     st.pass_()
-    assert st.phase == R._P_PLACE
+    assert st.v[R._V_PHASE] == R._P_PLACE
     assert not st.can_build(1, 0) and not st.can_push(1)
     for f in (lambda: st.build(1, 0), lambda: st.push(1), st.pass_, st.accept, st.pay):
         with pytest.raises(ValueError):
@@ -491,18 +492,20 @@ def test_save_and_load_round_trip_and_refuse_garbage():
     st = state(3, first=1)
     st.build(4, 1)
     st.bid(2)
-    buf = bytearray(R._STATE_BYTES)
-    st.save(buf, 0)
+    buf = bytearray([3]) + st.tokens + st.alive + st.owner
+    for x in st.v:
+        buf += bytes([x & 255, (x >> 8) & 255])
+    assert len(buf) == save._STATE_BYTES
     st2 = R.State(3, R.Record(10))
-    st2.load(buf, 0)
+    assert save._state(st2, buf, 0) == save._STATE_BYTES
     assert bytes(st2.tokens) == bytes(st.tokens) and bytes(st2.owner) == bytes(st.owner)
     assert list(st2.v) == list(st.v)
     bad = bytearray(buf)
     bad[1] = 99
     with pytest.raises(ValueError):
-        st2.load(bad, 0)
+        save._state(st2, bad, 0)
     with pytest.raises(ValueError):
-        R.State(2, R.Record(10)).load(buf, 0)
+        save._state(R.State(2, R.Record(10)), buf, 0)
 
 
 def test_record_event_names_match_rules_constants():

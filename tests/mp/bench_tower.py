@@ -56,7 +56,7 @@ def console(kinds, seed=3):
         c = Console(hw, frame)
         c.settings.bot_speed = 3
         c.start_game("tower", Setup("tower", bytearray(kinds), ["A", "B"], bytearray([0, 0, 0]), seed))
-        if c.game.st.active == 0:
+        if c.game.st.v[1] == 0:
             return hw, c
         seed += 1
 

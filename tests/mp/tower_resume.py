@@ -41,8 +41,7 @@ def towers(g):
     tw = g.tw
     out = []
     for s in range(g.n):
-        o, k = tw.saved(s)
-        out.append(bytes(tw.pool[o:o + k]))
+        out.append(bytes(tw.pool[tw.off[s]:tw.off[s + 1]]))
     return out
 
 
@@ -95,7 +94,7 @@ def main():
             k += every
             continue
         sub = g1.sub
-        phase = g1.st.phase
+        phase = g1.st.v[0]
         pph = g1.pl.phase
         c2 = console(speed)
         c2.start_game("tower", setup_of(seed, kinds, supply), snap)

@@ -45,6 +45,8 @@ _QUARTER = const(16384)
 _SPEED_DIV = const(44)
 _SPEED_MAX = const(6144)
 # copies of rules.py constants (tests/test_tower_physics.py checks that they agree)
+_V_ACTIVE = const(1)
+_V_PIECE = const(2)
 _MAX_SEATS = const(4)
 _NPIECES = const(27)
 _SUPPLY = const(255)
@@ -112,7 +114,6 @@ JITTER = (0, 80, 25, 0)             # synthetic tilt noise per frame
 RESERVE = (0, 0, 3, 4)              # tokens kept for pushes
 TOKEN = (0, 60, 70, 80)             # risk per token when paying on a push
 
-_NWORDS = const(24)                  # steering state words in save()
 
 
 class Bot:
@@ -121,7 +122,6 @@ class Bot:
         self.tw = towers                # games/tower/towers.py: every seat's tower, one World
         self.rng = rng
         self.g = G.Geom()
-        self.angles = tuple(G.rest_angles(p) for p in range(_NPIECES))
         self.risk = array("h", [0] * (_MAX_SEATS * _NPIECES))
         self.valid = bytearray(_MAX_SEATS)     # 1: the row is up to date
         self.spent = bytearray(_MAX_SEATS)
@@ -266,7 +266,7 @@ class Bot:
             # next angle, or next piece
             if self.rp >= 0:
                 self.ra += 1
-            if self.rp < 0 or self.ra >= len(self.angles[self.rp]) or self.ra >= _ROW_ANGLES:
+            if self.rp < 0 or self.ra >= G.ANGLES[5 * self.rp] or self.ra >= _ROW_ANGLES:
                 if self.rp >= 0:
                     self.risk[s * _NPIECES + self.rp] = self.rrisk
                 p = self.rp + 1
@@ -280,7 +280,7 @@ class Bot:
                 self.ra = 0
                 self.rbest = _INVALID * 2
                 self.rrisk = 1000
-            g.profile(self.rp, self.angles[self.rp][self.ra])
+            g.profile(self.rp, G.ANGLES[5 * self.rp + 1 + self.ra] << 9)
             self._c0_range(g.empty, 2)
             return _U_PROFILE
         first = g.empty
@@ -418,7 +418,7 @@ class Bot:
         st = self.st
         me = self.seat
         lv = self.level
-        p = st.piece
+        p = st.v[_V_PIECE]
         nxt = st.v[_V_HIGH] + 1
         t = st.tokens[me]
         self.kind = _A_PASS
@@ -439,7 +439,7 @@ class Bot:
                 k += 1
         avg = tot // k if k else 1000
         worth = (avg - r) // 120
-        if me == st.active:
+        if me == st.v[_V_ACTIVE]:
             worth = 1 if r < 200 and avg - r > 150 else 0
         if lv == _NORMAL:
             worth += self.rng.below(2)
@@ -462,7 +462,7 @@ class Bot:
             if self.rng.below(100) < 40:
                 self.kind = _A_PAY
             return
-        if self._pays(me, st.piece, cost, lv, t):
+        if self._pays(me, st.v[_V_PIECE], cost, lv, t):
             self.kind = _A_PAY
 
     # -- placement: search ---------------------------------------------------------------------
@@ -470,7 +470,7 @@ class Bot:
         g = self.g
         me = self.seat
         st = self.st
-        p = st.piece
+        p = st.v[_V_PIECE]
         if not self.sky_ok:
             w = self.tw.load(me)
             g.sky_clear()
@@ -485,15 +485,15 @@ class Bot:
             return self._sky_step(me)
         if self.rc > self.rc1:
             self.ra += 1
-            if self.ra >= len(self.angles[p]):
+            if self.ra >= G.ANGLES[5 * p]:
                 return self._searched()
-            g.profile(p, self.angles[p][self.ra])
+            g.profile(p, G.ANGLES[5 * p + 1 + self.ra] << 9)
             self._c0_range(g.empty, 1)
             return _U_PROFILE
         step = SEARCH_STEP[self.level]
         g.evaluate(self.rc, g.empty)
         if g.risk < _INVALID:
-            self._keep(self.rc, self.angles[p][self.ra], g.score, g.ry)
+            self._keep(self.rc, G.ANGLES[5 * p + 1 + self.ra] << 9, g.score, g.ry)
         self.rc += step
         return _U_EVAL
 
@@ -523,7 +523,7 @@ class Bot:
         if self.kn == 0:
             # nowhere safe: put it in the middle, high above (a desperate drop)
             self.kc[0] = 60
-            self.ka[0] = self.angles[self.st.piece][0]
+            self.ka[0] = G.ANGLES[5 * self.st.v[_V_PIECE] + 1] << 9
             self.ks[0] = _INVALID
             self.ky[0] = self.g.height + (40 << 6)
             self.kn = 1
@@ -562,7 +562,7 @@ class Bot:
             tw.scratch()
             x = ((self.kc[i] << 1) - 120) << 10
             y = (self.ky[i] << 4) + (LIFT[self.level] << 4)
-            b = sw.add_body(self.st.piece, x, y, self.ka[i])
+            b = sw.add_body(self.st.v[_V_PIECE], x, y, self.ka[i])
             if n == 0:
                 sw.set_foundation(b)
             self.vf = 0
@@ -696,41 +696,3 @@ class Bot:
         if v < 0:
             return -fixed.isqrt(-v * _SPEED_DIV) - 36
         return 0
-
-    # -- save / load of the steering (a job in progress is replayed, see replay()) -------------
-    def save_steer(self, words):
-        t = self.vt
-        vals = words
-        vals[0] = self.gx
-        vals[1] = self.gy
-        vals[2] = self.ga
-        vals[3] = self.ready_y
-        vals[4] = self.dphase
-        vals[5] = self.dframes
-        vals[6] = t.x
-        vals[7] = t.y
-        vals[8] = t.source
-        vals[9] = t._fx
-        vals[10] = t._fy
-        vals[11] = self.job
-        vals[12] = self.seat
-        vals[13] = self.level
-        vals[14] = self.done
-        vals[15] = self.stage
-        vals[16] = self.kind
-        vals[17] = self.piece
-        vals[18] = self.amount
-
-    def load_steer(self, words):
-        t = self.vt
-        self.gx = words[0]
-        self.gy = words[1]
-        self.ga = words[2]
-        self.ready_y = words[3]
-        self.dphase = words[4]
-        self.dframes = words[5]
-        t.x = words[6]
-        t.y = words[7]
-        t.source = words[8]
-        t._fx = words[9]
-        t._fy = words[10]

@@ -37,7 +37,7 @@ _COM_SAFE = const(16)        # Q2 px: 4 px of margin of the tower's centre of ma
 _ATAN = (8192, 4836, 2555, 1297, 651, 326, 163, 81, 41, 20, 10, 5, 3, 1)
 
 
-def atan2(y, x):
+def _atan2(y, x):
     """Angle of (x, y) in brads, 0..65535 (integer CORDIC, |x|, |y| < 2**20)."""
     a = 0
     if x < 0:
@@ -91,10 +91,10 @@ def _same_set(a, b, tol):
     return True
 
 
-def rest_angles(piece, most=4):
+def _rest_angles(piece, most=4):
     """The angles (brads) at which the piece rests on one of its edges, as a tuple, without
     the turns that give the same shape (a brick lying flat twice, the ball eight times); the
-    `most` longest resting edges first. Runs when a game starts (allocates)."""
+    `most` longest resting edges first."""
     verts = _verts(piece)
     cands = []
     for first, n in _parts(piece):
@@ -103,7 +103,7 @@ def rest_angles(piece, most=4):
             o1 = _TV + 4 * (first + (k + 1) % n)
             ex = P.T16[o1] - P.T16[o0]
             ey = P.T16[o1 + 1] - P.T16[o0 + 1]
-            a = (49152 - atan2(-ex, ey)) & 0xFFFF     # outward normal (ey, -ex) turned down
+            a = (49152 - _atan2(-ex, ey)) & 0xFFFF     # outward normal (ey, -ex) turned down
             a = (a + 256) & 0xFE00                     # the fine-turn grid (2.8 degrees)
             r = _rot(verts, a)
             # the edge must be the piece's bottom (its two ends the lowest vertices)
@@ -121,6 +121,18 @@ def rest_angles(piece, most=4):
                 cands.append((-(ex * ex + ey * ey), a))
     cands.sort()
     return tuple(a for _, a in cands[:most])
+
+
+# ANGLES[5 * piece]: how many resting angles (1..4), then the angles >> 9 (they are on the
+# fine-turn grid of 512 brads), the longest resting edges first. Computed when the game starts;
+# the code that computes them is dropped afterwards.
+ANGLES = bytearray(5 * P.NPIECES)
+for _p in range(P.NPIECES):
+    _a = _rest_angles(_p)
+    ANGLES[5 * _p] = len(_a)
+    for _k in range(len(_a)):
+        ANGLES[5 * _p + 1 + _k] = _a[_k] >> 9
+del _p, _a, _k, _rest_angles, _same_set, _rot, _parts, _verts, _atan2, _ATAN
 
 
 class Geom:

@@ -40,7 +40,6 @@ _HOVER = const(32)           # Q6: the foundation's lowest point stays 0.5 px ab
 _QUARTER = const(16384)
 _FINE = const(512)           # a fine turn: 2.8 degrees
 
-_NSAVE = const(12)           # words in save()
 
 
 def speed(t):
@@ -175,39 +174,3 @@ class Placement:
         """Let the target rise to q10 (the camera follows a tall tower)."""
         if q10 > self.ytop:
             self.ytop = q10
-
-    # -- save / load: a few words (the world itself is saved by the scene) ----------------
-    def save(self, words):
-        words[0] = self.phase
-        words[1] = self.b
-        words[2] = self.piece
-        words[3] = 1 if self.found else 0
-        words[4] = self.tx
-        words[5] = self.ty
-        words[6] = self.ta
-        words[7] = self.frames
-        words[8] = self.settle
-        words[9] = self.culprit
-        words[10] = self.gx
-        words[11] = self.ytop
-
-    def load(self, words, w, out):
-        self.w = w
-        self.out = out
-        self.phase = words[0]
-        self.b = words[1]
-        self.piece = words[2]
-        self.found = words[3] != 0
-        self.tx = words[4]
-        self.ty = words[5]
-        self.ta = words[6]
-        self.frames = words[7]
-        self.settle = words[8]
-        self.culprit = words[9]
-        self.gx = words[10]
-        self.ytop = words[11]
-        if self.piece >= 0:
-            self.rmax = P.PT[self.piece * _PW + _PT_RMAX] << 4
-        if not _IDLE <= self.phase <= _FELL or (self.phase in (_CARRY, _SETTLE) and
-                                               not 0 <= self.b < w.count()):
-            raise ValueError("placement")

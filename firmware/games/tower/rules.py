@@ -32,7 +32,7 @@ _SUPPLY_FULL = const(0)
 _SUPPLY_CONVEX = const(1)
 _SUPPLY_SHORT = const(2)
 # beam, brick, the planks, the cubes, roof, frustum, ball, spire
-SHORT = (2, 3, 0, 4, 1, 5, 8, 11, 13, 9)
+SHORT = b"\x02\x03\x00\x04\x01\x05\x08\x0b\x0d\x09"
 
 # phases
 _P_TURN = const(0)
@@ -50,7 +50,6 @@ _CTX_PUSH = const(2)             # accepted from a push
 _R_NONE = const(0)
 _R_LAST = const(1)               # the last tower standing (T-7)
 _R_DRAW = const(2)               # supply exhausted with more than one tower (T-7)
-REASONS = ("none", "last", "draw")
 
 # record event kinds (events.EVENTS, same order)
 _E_SEED = const(0)
@@ -90,7 +89,6 @@ _V_SUPPLY = const(15)            # pieces in the supply
 _V_PUSHES = const(16)            # passes of the current push
 _NV = const(20)
 
-_STATE_BYTES = const(36 + 2 * _NV)    # save(): n, 4 tokens, 4 alive, 27 owners, v
 
 # the record: the longest of 40 four-seat hard-bot games had 251 rows (docs/tower.md); beyond
 # _CAPACITY rows or _REC_BYTES bytes events are counted as lost, never an error
@@ -207,26 +205,6 @@ class State:
         v[_V_SUPPLY] = self.supply_count()
 
     # -- queries -----------------------------------------------------------------------------
-    @property
-    def phase(self):
-        return self.v[_V_PHASE]
-
-    @property
-    def active(self):
-        return self.v[_V_ACTIVE]
-
-    @property
-    def piece(self):
-        return self.v[_V_PIECE]
-
-    @property
-    def ask(self):
-        return self.v[_V_ASK]
-
-    @property
-    def placer(self):
-        return self.v[_V_PLACER]
-
     def supply_count(self):
         k = 0
         for p in range(_NPIECES):
@@ -488,51 +466,3 @@ class State:
         v[_V_REASON] = reason
         v[_V_PIECE] = -1
         self.rec.add(_E_RESULT, winner, reason, v[_V_TURNS])
-
-    # -- save / load ---------------------------------------------------------------------------
-    def save(self, out, at):
-        """Write _STATE_BYTES bytes into bytearray out at `at`."""
-        out[at] = self.n
-        for s in range(_MAX_SEATS):
-            out[at + 1 + s] = self.tokens[s]
-            out[at + 5 + s] = self.alive[s]
-        for p in range(_NPIECES):
-            out[at + 9 + p] = self.owner[p]
-        k = at + 36
-        for i in range(_NV):
-            x = self.v[i] & 0xFFFF
-            out[k] = x & 255
-            out[k + 1] = x >> 8
-            k += 2
-        return at + _STATE_BYTES
-
-    def load(self, data, at):
-        """Read what save() wrote; ValueError when it does not describe a sane state."""
-        if data[at] != self.n:
-            raise ValueError("seats")
-        for s in range(_MAX_SEATS):
-            t = data[at + 1 + s]
-            a = data[at + 5 + s]
-            if t > _TOKENS or a > 1 or (s >= self.n and (a or t)):
-                raise ValueError("seat state")
-            self.tokens[s] = t
-            self.alive[s] = a
-        for p in range(_NPIECES):
-            o = data[at + 9 + p]
-            if o != _SUPPLY and o != _UNUSED and o >= self.n:
-                raise ValueError("owner")
-            self.owner[p] = o
-        k = at + 36
-        for i in range(_NV):
-            x = data[k] | (data[k + 1] << 8)
-            self.v[i] = x - 65536 if x & 0x8000 else x
-            k += 2
-        v = self.v
-        if not 0 <= v[_V_PHASE] <= _P_OVER or not 0 <= v[_V_ACTIVE] < self.n \
-                or v[_V_SUPPLY] != self.supply_count() or not -1 <= v[_V_PIECE] < _NPIECES:
-            raise ValueError("scalars")
-        if v[_V_PHASE] != _P_OVER and not self.alive[v[_V_ACTIVE]]:
-            raise ValueError("active")
-        if _P_AUCTION <= v[_V_PHASE] <= _P_PLACE and not self.in_supply(v[_V_PIECE]):
-            raise ValueError("piece")
-        return at + _STATE_BYTES

@@ -1,13 +1,16 @@
 """Suspend/resume of a tower game: the bytes GameScene.snapshot() returns. Imported only when a
-game is saved or resumed (both allocation points), so its code is not in memory while playing.
+game is saved or resumed (both allocation points), so its code is not in memory while playing:
+everything that only saving and loading need (the rules state's bytes, the words of the scene,
+the placement and the bot) is here.
 
 Layout (version 2), little-endian:
     0   b"TW", version 2
-    3   rules state            rules.STATE_BYTES (State.save)
+    3   rules state            _STATE_BYTES: seats, 4 x tokens, 4 x alive, 27 x owner, the
+                               scalars (rules.State.v) as 16-bit words
     +   generators             4 bytes each: the game's, the bots' now, the bots' at the start of
                                the current bot job (core.rng.Rng.save_into)
-    +   words                  NW int32: the scene (8, NSV reserved), the Placement (place.NSAVE),
-                               the bot's plan and steering (bot.NWORDS)
+    +   words                  int32: the scene's (_SCENE), the Placement's (_PLACE), the bot's
+                               job, plan and steering (_BOT) and its synthetic tilt (_TILT)
     +   risk tables            the bots' risk table and its valid flags, now and at the job start
     +   towers                 per seat: 2-byte length + World.serialize() bytes (the world itself
                                for the tower being placed), then the placing seat or 255
@@ -18,73 +21,83 @@ actions (bot.Bot.replay), so the game continues exactly as if it had not been sa
 checks everything (also against the Setup stored with it) and raises ValueError otherwise: a
 damaged save is refused whole.
 """
-from array import array
-
 from micropython import const
 
 from core import storage
 from games.tower import rules as R
 
-# copies of bot.py constants (tests/test_tower_physics.py checks that they agree)
-_NWORDS = const(24)
+# copies of other modules' constants (tests/test_tower_physics.py checks that they agree)
 _S_DONE = const(3)
-# copies of place.py constants (tests/test_tower_physics.py checks that they agree)
-_NSAVE = const(12)
-# copies of rules.py constants (tests/test_tower_physics.py checks that they agree)
-_E_RESULT = const(15)
-_E_SEED = const(0)
+_IDLE = const(0)
+_CARRY = const(1)
+_SETTLE = const(2)
+_FELL = const(4)
+_PW = const(8)
+_PT_RMAX = const(4)
+_TOKENS = const(10)
 _MAX_SEATS = const(4)
 _NPIECES = const(27)
+_SUPPLY = const(255)
+_UNUSED = const(254)
+_NV = const(20)
+_V_PHASE = const(0)
+_V_ACTIVE = const(1)
+_V_PIECE = const(2)
+_V_PLACER = const(8)
+_V_SUPPLY = const(15)
+_P_AUCTION = const(1)
+_P_PLACE = const(3)
 _P_OVER = const(4)
-_STATE_BYTES = const(76)
-# copies of scenes.py constants (tests/test_tower_physics.py checks that they agree)
-_U_FALL = const(6)
-_U_PLACE = const(5)
-_U_SHOW = const(2)
+_E_SEED = const(0)
+_E_RESULT = const(15)
 _U_THINK = const(1)
-# copies of towers.py constants (tests/test_tower_physics.py checks that they agree)
+_U_SHOW = const(2)
+_U_PLACE = const(5)
+_U_FALL = const(6)
+_U_OVER = const(8)
 _LIVE = const(1)
-
 
 MAGIC = b"TW"
 VERSION = 2
-NSV = 16
-NW = NSV + _NSAVE + _NWORDS
-NR = _MAX_SEATS * _NPIECES
-NEVENTS = _E_RESULT + 1
+_STATE_BYTES = const(76)    # 36 + 2 * _NV
+_NR = const(108)            # _MAX_SEATS * _NPIECES: risk table entries
+
+# the saved words, by attribute name
+_SCENE = ("sub", "wait", "cur", "amount", "fall", "cam", "job", "vseat")
+_PLACE = ("phase", "b", "piece", "found", "tx", "ty", "ta", "frames", "settle", "culprit", "gx",
+          "ytop")
+_BOT = ("job", "seat", "level", "done", "stage", "kind", "piece", "amount", "gx", "gy", "ga",
+        "ready_y", "dphase", "dframes")
+_TILT = ("x", "y", "source", "_fx", "_fy")
+
+
+def _parts(scene):
+    """(attribute names, object) of each group of saved words."""
+    return ((_SCENE, scene), (_PLACE, scene.pl), (_BOT, scene.bot), (_TILT, scene.bot.vt))
 
 
 def dump(scene):
     out = bytearray(MAGIC)
     out.append(VERSION)
-    buf = bytearray(_STATE_BYTES)
-    scene.st.save(buf, 0)
-    out.extend(buf)
+    st = scene.st
+    out.append(st.n)
+    out.extend(st.tokens)
+    out.extend(st.alive)
+    out.extend(st.owner)
+    for i in range(_NV):
+        _put(out, st.v[i], 2)
     b = scene.bot
-    r = bytearray(12)
+    r = bytearray(8)
     scene.rng.save_into(r, 0)
     scene.brng.save_into(r, 4)
-    for i in range(4):
-        r[8 + i] = b.rng0[i]
     out.extend(r)
-    words = array("i", [0] * NW)
-    part = array("i", [0] * NSV)
-    scene.words(part)
-    for i in range(NSV):
-        words[i] = part[i]
-    part = array("i", [0] * _NSAVE)
-    scene.pl.save(part)
-    for i in range(_NSAVE):
-        words[NSV + i] = part[i]
-    part = array("i", [0] * _NWORDS)
-    b.save_steer(part)
-    for i in range(_NWORDS):
-        words[NSV + _NSAVE + i] = part[i]
-    for i in range(NW):
-        _put32(out, words[i])
+    out.extend(b.rng0)
+    for names, obj in _parts(scene):
+        for a in names:
+            _put(out, int(getattr(obj, a)), 4)
     for t in (b.risk, b.risk0):
-        for i in range(NR):
-            _put16(out, t[i])
+        for i in range(_NR):
+            _put(out, t[i], 2)
     out.extend(b.valid)
     out.extend(b.valid0)
     tw = scene.tw
@@ -94,17 +107,16 @@ def dump(scene):
             buf = bytearray(tw.w.state_size())
             tw.w.serialize(buf)
         else:
-            o, k = tw.saved(s)
-            buf = tw.pool[o:o + k]
-        _put16(out, len(buf))
+            buf = tw.pool[tw.off[s]:tw.off[s + 1]]
+        _put(out, len(buf), 2)
         out.extend(buf)
     out.append(live)
     rec = scene.record
-    _put16(out, rec.n)
+    _put(out, rec.n, 2)
     out.extend(memoryview(rec.buf)[:rec.at[rec.n]])
     a, c = storage.fletcher(out, len(out))
-    _put16(out, a)
-    _put16(out, c)
+    _put(out, a, 2)
+    _put(out, c, 2)
     return bytes(out)
 
 
@@ -118,7 +130,7 @@ def load(scene, data):
         raise ValueError("snapshot header")
     end = len(data) - 4
     a, c = storage.fletcher(data, end)
-    if _get16(data, end) != a or _get16(data, end + 2) != c:
+    if _get(data, end, 2) != a or _get(data, end + 2, 2) != c:
         raise ValueError("snapshot checksum")
     try:
         _load(scene, data, end)
@@ -126,9 +138,39 @@ def load(scene, data):
         raise ValueError("snapshot truncated")
 
 
+def _state(st, data, at):
+    """The rules state from data[at:] (what dump() wrote); ValueError when it is not sane."""
+    n = st.n
+    if data[at] != n:
+        raise ValueError("seats")
+    for s in range(_MAX_SEATS):
+        t = data[at + 1 + s]
+        a = data[at + 5 + s]
+        if t > _TOKENS or a > 1 or (s >= n and (a or t)):
+            raise ValueError("seat state")
+        st.tokens[s] = t
+        st.alive[s] = a
+    for p in range(_NPIECES):
+        o = data[at + 9 + p]
+        if o != _SUPPLY and o != _UNUSED and o >= n:
+            raise ValueError("owner")
+        st.owner[p] = o
+    v = st.v
+    for i in range(_NV):
+        v[i] = _get(data, at + 36 + 2 * i, -2)
+    if not 0 <= v[_V_PHASE] <= _P_OVER or not 0 <= v[_V_ACTIVE] < n \
+            or v[_V_SUPPLY] != st.supply_count() or not -1 <= v[_V_PIECE] < _NPIECES:
+        raise ValueError("scalars")
+    if v[_V_PHASE] != _P_OVER and not st.alive[v[_V_ACTIVE]]:
+        raise ValueError("active")
+    if _P_AUCTION <= v[_V_PHASE] <= _P_PLACE and not st.in_supply(v[_V_PIECE]):
+        raise ValueError("piece")
+    return at + _STATE_BYTES
+
+
 def _load(scene, data, end):
     st = scene.st
-    at = st.load(data, 3)
+    at = _state(st, data, 3)
     for k in (at, at + 4, at + 8):
         if not (data[k] | data[k + 1] | data[k + 2] | data[k + 3]):
             raise ValueError("generator state")
@@ -138,25 +180,34 @@ def _load(scene, data, end):
     for i in range(4):
         b.rng0[i] = data[at + 8 + i]
     at += 12
-    words = array("i", [0] * NW)
-    for i in range(NW):
-        words[i] = _get32(data, at)
-        at += 4
+    for names, obj in _parts(scene):
+        for a in names:
+            setattr(obj, a, _get(data, at, -4))
+            at += 4
     for t in (b.risk, b.risk0):
-        for i in range(NR):
-            v = _get16(data, at)
-            t[i] = v - 65536 if v & 0x8000 else v
+        for i in range(_NR):
+            t[i] = _get(data, at, -2)
             at += 2
     for i in range(_MAX_SEATS):
         b.valid[i] = 1 if data[at + i] else 0
         b.valid0[i] = 1 if data[at + _MAX_SEATS + i] else 0
     at += 2 * _MAX_SEATS
     tw = scene.tw
+    pool = tw.pool
+    tw.off[0] = 0
     for s in range(scene.n):
-        k = _get16(data, at)
+        k = _get(data, at, 2)
         at += 2
-        tw.load_seat_bytes(s, data, at, k)
+        o = tw.off[s]
+        if o + k > len(pool):
+            raise ValueError("tower pool")
+        for i in range(k):
+            pool[o + i] = data[at + i]
+        tw.off[s + 1] = o + k
         at += k
+        tw.w.restore(pool, o)               # checks that it is a world
+    tw.seat = scene.n - 1
+    tw.state = 0                            # towers.CLEAN: the world holds the last tower
     live = data[at]
     at += 1
     if live != 255:
@@ -164,7 +215,7 @@ def _load(scene, data, end):
             raise ValueError("live tower")
         tw.live(live)
     rec = scene.record
-    n = _get16(data, at)
+    n = _get(data, at, 2)
     at += 2
     k = end - at
     if n < 2 or n > rec.capacity or k > len(rec.buf):
@@ -175,7 +226,7 @@ def _load(scene, data, end):
     j = 0
     for i in range(n):          # where each row starts: its kind says how long it is
         rec.at[i] = j
-        if j >= k or buf[j] >= NEVENTS or (buf[j] == _E_SEED) != (i == 0):
+        if j >= k or buf[j] > _E_RESULT or (buf[j] == _E_SEED) != (i == 0):
             raise ValueError("record row")
         j += 1 + sum(R._WIDTHS[5 * buf[j]:5 * buf[j] + 5])
     if j != k:
@@ -186,47 +237,52 @@ def _load(scene, data, end):
     setup = scene.setup
     if rec.field(0, 0) != setup.seed or rec.field(0, 1) != scene.n:
         raise ValueError("record head")
-    if rec.kind(n - 1) == _E_RESULT or st.phase == _P_OVER:
+    if rec.kind(n - 1) == _E_RESULT or st.v[_V_PHASE] == _P_OVER:
         raise ValueError("game over")
-    part = array("i", [0] * _NSAVE)
-    for i in range(_NSAVE):
-        part[i] = words[NSV + i]
-    scene.pl.load(part, tw.w, scene.paint.out)
-    part = array("i", [0] * _NWORDS)
-    for i in range(_NWORDS):
-        part[i] = words[NSV + _NSAVE + i]
-    b.load_steer(part)
-    scene.set_words(words)
+    # the placement: its world, and what follows from its piece
+    pl = scene.pl
+    pl.w = tw.w
+    pl.out = scene.paint.out
+    pl.found = pl.found != 0
+    if pl.piece >= 0:
+        pl.rmax = _rmax(pl.piece)
+    if not _IDLE <= pl.phase <= _FELL or ((pl.phase == _CARRY or pl.phase == _SETTLE) and
+                                         not 0 <= pl.b < tw.w.count()):
+        raise ValueError("placement")
     sub = scene.sub
+    if not 0 <= sub < _U_OVER or not 0 <= scene.cur < _NPIECES or not -1 <= scene.vseat < scene.n:
+        raise ValueError("scene state")
+    if sub == _U_PLACE and pl.phase == _CARRY:
+        scene.hint_a = -1
+        b.g.sky_world(tw.w, pl.b)
     if sub == _U_THINK or sub == _U_SHOW:
         # the bot was thinking (or showing its answer): think again from the job's start
-        b.replay(part[11], part[12], part[13], part[14])
+        b.replay(b.job, b.seat, b.level, b.done)
         if sub == _U_SHOW and b.stage != _S_DONE:
             raise ValueError("bot answer")
-    elif sub == _U_PLACE and not scene.kinds[st.placer] == 0:
+    elif sub == _U_PLACE and scene.kinds[st.v[_V_PLACER]] != 0:
         b.stage = _S_DONE
-        b.job = part[11]
-        b.seat = part[12]
-        b.level = part[13]
-        b.kind = part[16]
     if (sub == _U_PLACE or sub == _U_FALL) and tw.state != _LIVE:
         raise ValueError("placement without its tower")
 
 
-def _put16(out, v):
-    out.append(v & 255)
-    out.append((v >> 8) & 255)
+def _rmax(piece):
+    from games.tower import physics as P
+    return P.PT[piece * _PW + _PT_RMAX] << 4
 
 
-def _put32(out, v):
-    for k in range(4):
-        out.append((v >> (8 * k)) & 255)
+def _put(out, v, size):
+    for _ in range(size):
+        out.append(v & 255)
+        v >>= 8
 
 
-def _get16(data, at):
-    return data[at] | (data[at + 1] << 8)
-
-
-def _get32(data, at):
-    v = data[at] | (data[at + 1] << 8) | (data[at + 2] << 16) | (data[at + 3] << 24)
-    return v - (1 << 32) if v & 0x80000000 else v
+def _get(data, at, size):
+    """A little-endian number of |size| bytes at `at`; signed when size < 0."""
+    n = -size if size < 0 else size
+    v = 0
+    for k in range(n - 1, -1, -1):
+        v = (v << 8) | data[at + k]
+    if size < 0 and v >> (8 * n - 1):
+        v -= 1 << (8 * n)
+    return v

@@ -116,23 +116,3 @@ class Towers:
                 off[t] += d
         w.serialize(self.pool, off[s])
         self.state = _CLEAN
-
-    # -- suspend / resume ------------------------------------------------------------------
-    def saved(self, s):
-        """(offset, length) of seat s's tower as it stands now: the world's bytes when it is
-        _LIVE for s (the caller serializes the world itself), else the pool's."""
-        return self.off[s], self.off[s + 1] - self.off[s]
-
-    def load_seat_bytes(self, s, data, at, k):
-        """Resume: seat s's saved tower is data[at:at + k] (in seat order, from seat 0)."""
-        if s == 0:
-            self.off[0] = 0
-        o = self.off[s]
-        if o + k > len(self.pool):
-            raise ValueError("tower pool")
-        for i in range(k):
-            self.pool[o + i] = data[at + i]
-        self.off[s + 1] = o + k
-        self.w.restore(self.pool, o)         # checks it is a world
-        self.seat = s
-        self.state = _CLEAN
