@@ -310,3 +310,15 @@ def test_private_constants_agree_across_the_tower_modules():
     from games.tower import rules as R
     assert k["_PP0"] == k["_PW"] * P.NPIECES == k["_PW"] * R._NPIECES
     assert k["_TV"] >= 257
+
+
+def test_the_tower_sine_and_square_root_equal_the_cores():
+    """physics.sin()/cos() read the sine table copied into T16 and bot._isqrt() copies the core's
+    method, so the game can run without core.fixed loaded."""
+    from core import fixed
+    from games.tower import bot
+    from games.tower import physics as P
+    for a in range(-70000, 70000, 7):
+        assert P.sin(a) == fixed.sin(a) and P.cos(a) == fixed.cos(a), a
+    for n in list(range(1, 5000)) + [270336, (1 << 30) - 1]:
+        assert bot._isqrt(n) == fixed.isqrt(n), n

@@ -32,7 +32,6 @@ from array import array
 
 from micropython import const
 
-from core import fixed
 from core.tilt import Tilt
 from games.tower import geom as G
 
@@ -692,7 +691,23 @@ class Bot:
         elif v < -_SPEED_MAX:
             v = -_SPEED_MAX
         if v > 0:
-            return fixed.isqrt(v * _SPEED_DIV) + 36
+            return _isqrt(v * _SPEED_DIV) + 36
         if v < 0:
-            return -fixed.isqrt(-v * _SPEED_DIV) - 36
+            return -_isqrt(-v * _SPEED_DIV) - 36
         return 0
+
+
+def _isqrt(n):
+    """Floor of the square root of 0 < n < 2**30 (core.fixed.isqrt's bit-by-bit method)."""
+    r = 0
+    bit = 1 << 28
+    while bit > n:
+        bit >>= 2
+    while bit:
+        if n >= r + bit:
+            n -= r + bit
+            r = (r >> 1) + bit
+        else:
+            r >>= 1
+        bit >>= 2
+    return r

@@ -13,7 +13,6 @@ from array import array
 
 from micropython import const
 
-from core import fixed
 from games.tower import physics as P
 
 # copies of physics.py constants (tests/test_tower_physics.py checks that they agree)
@@ -74,8 +73,8 @@ def _parts(piece):
 
 
 def _rot(v, a):
-    c = fixed.cos(a)
-    s = fixed.sin(a)
+    c = P.cos(a)
+    s = P.sin(a)
     return [((x * c - y * s) >> 14, (x * s + y * c) >> 14) for x, y in v]
 
 
@@ -250,8 +249,8 @@ class Geom:
         for j in range(_NJ):
             bot[j] = _GBIG
             top[j] = -_GBIG
-        c = fixed.cos(angle)
-        s = fixed.sin(angle)
+        c = P.cos(angle)
+        s = P.sin(angle)
         rv = self.rv
         t16 = P.T16
         j0 = _PJ

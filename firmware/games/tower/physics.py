@@ -14,7 +14,7 @@ copied into each module that needs them; tests/test_tower_physics.py checks the 
 from array import array
 from micropython import const
 
-from core import fastpath, fixed, modules
+from core import fastpath, modules
 from games.tower import physics_kern as kern
 from games.tower.pieces import PIECES
 
@@ -31,8 +31,8 @@ _VERSION = const(2)
 
 # -- copies of physics_kern's layout --
 _MAXB = const(32)
-_MAXP = const(48)
-_MAXV = const(256)
+_MAXP = const(40)
+_MAXV = const(176)
 _H_NB = const(0)
 _H_NP = const(1)
 _H_NV = const(2)
@@ -70,8 +70,8 @@ _B_P0 = const(14)
 _B_NP = const(15)
 _BS = const(18)
 _OB = const(20)
-_OK = const(806)
-_W32N = const(1094)
+_OK = const(774)
+_W32N = const(966)
 _F_KIN = const(1)
 _F_SLEEP = const(2)
 _P_BODY = const(0)
@@ -79,10 +79,10 @@ _P_TV0 = const(1)
 _P_V0 = const(2)
 _P_NV = const(3)
 _PS = const(4)
-_OV = const(192)
-_W16N = const(1216)
-_S16N = const(2112)
-_S32N = const(354)
+_OV = const(160)
+_W16N = const(864)
+_S16N = const(1408)
+_S32N = const(258)
 _TV = const(260)
 
 # -- the piece table: PT[piece * _PW + field], then per part (first table vertex, count) --
@@ -125,6 +125,7 @@ def _div_round(num, den):
 def _build():
     """Mass, centroid and inertia of every piece from its polygons in exact (possibly big)
     integers, then the tables. Runs once at import; deleted afterwards with its helpers."""
+    from core import fixed
     for i in range(257):
         T16[i] = fixed.sin(i << 6)
     nv = 0
@@ -180,7 +181,8 @@ def _build():
 
 _build()
 del _build, _isqrt, _div_round, PIECES  # only the tables stay: the code and the polygons go,
-modules.forget("games.tower.pieces")    # and pieces.py too, once nobody else imports it
+modules.forget("games.tower.pieces")    # and pieces.py too, once nobody else imports it;
+modules.forget("core.fixed")            # its sine table is in T16 now (sin() below)
 
 _vip = fastpath.load("games.tower.physics_viper")
 if _vip is not None:
@@ -188,6 +190,23 @@ if _vip is not None:
     # them again; forgetting them now frees their bytecode (about 9 KB on the board)
     kern = None
     modules.forget("games.tower.physics_kern")
+
+
+def sin(a):
+    """sin(a) in Q14 for an angle a in brads, from T16: equal to core.fixed.sin()."""
+    a &= 0xFFFF
+    r = a & 0x3FFF
+    if a & 0x4000:
+        r = 0x4000 - r
+    i = r >> 6
+    v = T16[i]
+    if r & 63:
+        v += ((T16[i + 1] - v) * (r & 63)) >> 6
+    return -v if a & 0x8000 else v
+
+
+def cos(a):
+    return sin(a + 0x4000)
 
 
 class World:
@@ -257,8 +276,8 @@ class World:
         w[o + _B_PX] = x
         w[o + _B_PY] = y
         w[o + _B_ANG] = (angle << 8) & 0xFFFFFF
-        w[o + _B_COS] = fixed.cos(angle)
-        w[o + _B_SIN] = fixed.sin(angle)
+        w[o + _B_COS] = sin(angle + 0x4000)
+        w[o + _B_SIN] = sin(angle)
         self._mass(o, piece)
         w[o + _B_PIECE] = piece
         w[o + _B_P0] = w[_H_NP]

@@ -26,9 +26,9 @@ _SCRATCH = const(2)
 
 
 def _capacity(n):
-    # World.serialize(): per tower 78 bytes of head and up to 96 warm-start contacts of 8;
+    # World.serialize(): per tower 78 bytes of head and up to 64 warm-start contacts of 8;
     # all towers together hold at most every piece once (27 bodies of 40, 37 parts of 8)
-    return n * (78 + 96 * 8) + 27 * 40 + 37 * 8
+    return n * (78 + 64 * 8) + 27 * 40 + 37 * 8
 
 
 class Towers:
