@@ -308,7 +308,7 @@ def test_private_constants_agree_across_the_tower_modules():
     assert k["_SMR"] == k["_SUF"] + k["_MAXB"] + 1 and k["_S32N"] == k["_SMR"] + k["_MAXB"] + 1
     from games.tower import physics as P
     from games.tower import rules as R
-    assert k["_PP0"] == k["_PW"] * P.NPIECES == k["_PW"] * R._NPIECES
+    assert P.PT[k["_PT_PP"]] == k["_PW"] * P.NPIECES == k["_PW"] * R._NPIECES
     assert k["_TV"] >= 257
 
 

@@ -66,7 +66,7 @@ def play(seed, kinds, supply, lock):
     res = g.result()
     rec = g.record
     crc = crc32(memoryview(rec.buf)[:rec.at[rec.n]])       # no copies: small heaps
-    crc = crc32(memoryview(g.tw.pool)[:g.tw.used()], crc)
+    crc = crc32(memoryview(g.tw.pool)[:g.tw.off[g.n]], crc)
     print("game seed=%d kinds=%s frames=%d bad=%d faults=%d peak=%d crc=%08x rows=%d result=%s" % (
         seed, "".join(str(k) for k in kinds), frames, bad, c.faults, peak, crc & 0xFFFFFFFF,
         g.record.n, res))

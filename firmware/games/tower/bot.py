@@ -26,7 +26,7 @@ high; its choices are partly random. Normal checks 2 candidates, aims within +-2
 
 Thinking is spread over frames: step(budget) performs actions costing UNITS until the budget is
 spent and returns True when the answer is ready. Actions are counted (`done`), so a saved game
-can replay the same thinking exactly (replay()). Nothing allocates after __init__.
+can replay the same thinking exactly (save.py). Nothing allocates after __init__.
 """
 from array import array
 
@@ -53,6 +53,8 @@ _UNUSED = const(254)
 _V_COST = const(7)
 _V_HIGH = const(3)
 _V_SUPPLY = const(15)
+# copies of towers.py constants
+_SCRATCH = const(2)
 
 
 _EASY = const(1)
@@ -103,15 +105,23 @@ _D_DOWN = const(2)
 _D_HOLD = const(3)
 _CARRY_CAP = const(450)      # frames: a bot lets go at the latest after 15 s
 
-# level tables, index by level (0 unused)
-K_CHECK = (0, 0, 2, 4)              # candidates checked in the scratch world
-SEARCH_STEP = (1, 4, 1, 1)          # columns (2 px) between positions tried when placing
-AIM = (0, 256, 128, 32)             # Q6 px: aim noise, uniform +-
-LIFT = (0, 192, 128, 96)            # Q6 px: release height above the resting height
-LIFT_RAND = (0, 192, 64, 0)
-JITTER = (0, 80, 25, 0)             # synthetic tilt noise per frame
-RESERVE = (0, 0, 3, 4)              # tokens kept for pushes
-TOKEN = (0, 60, 70, 80)             # risk per token when paying on a push
+# level tables: _LV[table + level] (level 0 unused)
+_LV = (b"\x00\x00\x02\x04"   # _K_CHECK: candidates checked in the scratch world
+       b"\x01\x04\x01\x01"   # _SEARCH_STEP: columns (2 px) between positions tried when placing
+       b"\x00\x08\x04\x01"   # _AIM: aim noise, uniform +-, in 0.5 px (Q6 / 32)
+       b"\x00\x06\x04\x03"   # _LIFT: release height above the resting height, 0.5 px
+       b"\x00\x06\x02\x00"   # _LIFT_RAND: and up to this much more, 0.5 px
+       b"\x00\x50\x19\x00"   # _JITTER: synthetic tilt noise per frame (80, 25)
+       b"\x00\x00\x03\x04"   # _RESERVE: tokens kept for pushes
+       b"\x00\x3c\x46\x50")  # _TOKEN: risk per token when paying on a push (60, 70, 80)
+_K_CHECK = const(0)
+_SEARCH_STEP = const(4)
+_AIM = const(8)
+_LIFT = const(12)
+_LIFT_RAND = const(16)
+_JITTER = const(20)
+_RESERVE = const(24)
+_TOKEN = const(28)
 
 
 
@@ -121,10 +131,10 @@ class Bot:
         self.tw = towers                # games/tower/towers.py: every seat's tower, one World
         self.rng = rng
         self.g = G.Geom()
-        self.risk = array("h", [0] * (_MAX_SEATS * _NPIECES))
+        self.risk = array("h", bytes(2 * _MAX_SEATS * _NPIECES))
         self.valid = bytearray(_MAX_SEATS)     # 1: the row is up to date
         self.spent = bytearray(_MAX_SEATS)
-        self.risk0 = array("h", [0] * (_MAX_SEATS * _NPIECES))    # at the job's start
+        self.risk0 = array("h", bytes(2 * _MAX_SEATS * _NPIECES))    # at the job's start
         self.valid0 = bytearray(_MAX_SEATS)
         self.rng0 = bytearray(4)
         # the job
@@ -147,14 +157,14 @@ class Bot:
         self.sky_ok = False
         self.sb = 0                     # next body to add to the skyline
         # placement candidates
-        self.kc = array("i", [0] * _MAXK)        # c0
-        self.ka = array("i", [0] * _MAXK)        # angle
-        self.ks = array("i", [0] * _MAXK)        # score (lower is better)
-        self.ky = array("i", [0] * _MAXK)        # resting centroid height, Q6
+        self.kc = array("i", bytes(4 * _MAXK))        # c0
+        self.ka = array("i", bytes(4 * _MAXK))        # angle
+        self.ks = array("i", bytes(4 * _MAXK))        # score (lower is better)
+        self.ky = array("i", bytes(4 * _MAXK))        # resting centroid height, Q6
         self.kn = 0
         self.vi = 0                             # candidate being checked
         self.vf = -1                            # frame of the check (-1: not started)
-        self.base = array("i", [0] * (2 * 32))  # the tower's body positions before the check
+        self.base = array("i", bytes(8 * 32))  # the tower's body positions before the check
         # the plan and the steering
         self.gx = 0                     # goal centroid x, Q10
         self.gy = 0                     # release height of the centroid, Q10
@@ -168,22 +178,6 @@ class Bot:
         self.let_go = False             # steering output: release now
 
     # -- the risk table ----------------------------------------------------------------------
-    def invalidate(self, seat):
-        """Seat's tower changed (placement, collapse)."""
-        self.valid[seat] = 0
-
-    def _rows_needed(self):
-        """Seats whose rows this job needs: for a turn of normal and hard all living seats
-        (pushes go round), else only its own."""
-        st = self.st
-        if self.level == _EASY or self.job != _J_TURN:
-            return 1 << self.seat
-        m = 0
-        for s in range(st.n):
-            if st.alive[s]:
-                m |= 1 << s
-        return m
-
     # -- jobs --------------------------------------------------------------------------------
     def begin(self, job, seat, level):
         """Start thinking about `job` for `seat` at `level`."""
@@ -207,20 +201,6 @@ class Bot:
             self.valid0[s] = self.valid[s]
         self.rng.save_into(self.rng0, 0)
 
-    def replay(self, job, seat, level, actions):
-        """Restart a saved job from its start (risk table and generator as saved) and perform
-        `actions` actions at once: the bot is then exactly where it was when the game was
-        saved."""
-        self.job = _J_NONE
-        for i in range(_MAX_SEATS * _NPIECES):
-            self.risk[i] = self.risk0[i]
-        for s in range(_MAX_SEATS):
-            self.valid[s] = self.valid0[s]
-        self.rng.load_from(self.rng0, 0)
-        self.begin(job, seat, level)
-        while self.done < actions and self.stage != _S_DONE:
-            self._act()
-
     def step(self, budget):
         """Think for up to `budget` units. True when the answer (kind, piece, amount) is ready."""
         used = 0
@@ -232,11 +212,20 @@ class Bot:
         """One action of the current job; returns its cost."""
         self.done += 1
         if self.stage == _S_ROWS:
-            need = self._rows_needed()
-            for s in range(self.st.n):
-                if need & (1 << s) and not self.valid[s]:
+            # the rows this job needs: for a turn of normal and hard every living seat's (pushes
+            # go round), else only its own
+            st = self.st
+            job = self.job
+            every = self.level != _EASY and job == _J_TURN
+            for s in range(st.n):
+                if (s == self.seat or every and st.alive[s]) and not self.valid[s]:
                     return self._row_action(s)
-            self._decide()
+            if job == _J_TURN:
+                self._decide_turn()
+            elif job == _J_BID:
+                self._decide_bid()
+            elif job == _J_PUSHED:
+                self._decide_pushed()
             self.stage = _S_DONE
             return 1
         if self.stage == _S_SEARCH:
@@ -315,19 +304,7 @@ class Bot:
         self.rc = lo
         self.rc1 = hi
 
-    def risk_of(self, s, p):
-        return self.risk[s * _NPIECES + p]
-
     # -- decisions (from the table; cheap) -------------------------------------------------------
-    def _decide(self):
-        job = self.job
-        if job == _J_TURN:
-            self._decide_turn()
-        elif job == _J_BID:
-            self._decide_bid()
-        elif job == _J_PUSHED:
-            self._decide_pushed()
-
     def _chain(self, p, pusher):
         """Who ends up with piece p if it is pushed by `pusher`, every receiver paying while the
         piece is risky enough for it (its own payment rule at hard level) and it can pay.
@@ -349,9 +326,9 @@ class Bot:
         return s
 
     def _pays(self, s, p, cost, level, tokens):
-        r = self.risk_of(s, p)
-        keep = RESERVE[level] if cost > 2 else 0
-        return tokens - cost >= keep and r > cost * TOKEN[level] + 100
+        r = self.risk[s * _NPIECES + p]
+        keep = _LV[_RESERVE + level] if cost > 2 else 0
+        return tokens - cost >= keep and r > cost * _LV[_TOKEN + level] + 100
 
     def _decide_turn(self):
         st = self.st
@@ -363,7 +340,7 @@ class Bot:
         br = 2000
         for p in range(_NPIECES):
             if st.owner[p] == _SUPPLY:
-                r = self.risk_of(me, p)
+                r = self.risk[me * _NPIECES + p]
                 if lv == _EASY:
                     r += rng.below(600)
                 elif lv == _NORMAL:
@@ -394,9 +371,9 @@ class Bot:
                 continue
             a = self._chain(p, me)
             if a == me:
-                v = -self.risk_of(me, p) - self.amount * TOKEN[lv]
+                v = -self.risk[me * _NPIECES + p] - self.amount * _LV[_TOKEN + lv]
             else:
-                v = self.risk_of(a, p) - self.amount * TOKEN[lv]
+                v = self.risk[a * _NPIECES + p] - self.amount * _LV[_TOKEN + lv]
                 if st.alive_count() > 2:
                     v = v * 2 // 3
             if lv == _NORMAL:
@@ -428,13 +405,13 @@ class Bot:
                 self.kind = _A_RAISE
                 self.amount = nxt
             return
-        r = self.risk_of(me, p)
+        r = self.risk[me * _NPIECES + p]
         # what the piece saves us against the average supply piece, in tokens
         tot = 0
         k = 0
         for q in range(_NPIECES):
             if st.owner[q] == _SUPPLY:
-                tot += self.risk_of(me, q)
+                tot += self.risk[me * _NPIECES + q]
                 k += 1
         avg = tot // k if k else 1000
         worth = (avg - r) // 120
@@ -444,7 +421,7 @@ class Bot:
             worth += self.rng.below(2)
         if worth > 3:
             worth = 3
-        if r <= 250 and nxt <= worth and t - nxt >= RESERVE[lv]:
+        if r <= 250 and nxt <= worth and t - nxt >= _LV[_RESERVE + lv]:
             self.kind = _A_RAISE
             self.amount = nxt
 
@@ -489,7 +466,7 @@ class Bot:
             g.profile(p, G.ANGLES[5 * p + 1 + self.ra] << 9)
             self._c0_range(g.empty, 1)
             return _U_PROFILE
-        step = SEARCH_STEP[self.level]
+        step = _LV[_SEARCH_STEP + self.level]
         g.evaluate(self.rc, g.empty)
         if g.risk < _INVALID:
             self._keep(self.rc, G.ANGLES[5 * p + 1 + self.ra] << 9, g.score, g.ry)
@@ -531,7 +508,7 @@ class Bot:
             k = 0 if self.rng.below(2) else self.rng.below(self.kn if self.kn < 3 else 3)
             self._plan(k)
             return 1
-        check = K_CHECK[self.level]
+        check = _LV[_K_CHECK + self.level]
         if check > self.kn:
             check = self.kn
         self.kn = check
@@ -558,9 +535,9 @@ class Bot:
             for b in range(n):
                 self.base[2 * b] = w.x(b)
                 self.base[2 * b + 1] = w.y(b)
-            tw.scratch()
+            tw.state = _SCRATCH             # the next load() restores the saved tower
             x = ((self.kc[i] << 1) - 120) << 10
-            y = (self.ky[i] << 4) + (LIFT[self.level] << 4)
+            y = (self.ky[i] << 4) + (_LV[_LIFT + self.level] << 9)
             b = sw.add_body(self.st.v[_V_PIECE], x, y, self.ka[i])
             if n == 0:
                 sw.set_foundation(b)
@@ -571,7 +548,8 @@ class Bot:
         cost = _U_STEP + _U_STEP_B * sw.awake()
         if sw.collapsed() >= 0:
             self.ks[i] += 5000
-            self._next_check()
+            self.vi += 1
+            self.vf = -1
             return cost
         if sw.awake() == 0 or self.vf >= _VERIFY_FRAMES:
             # how far the tower and the new piece moved
@@ -593,21 +571,20 @@ class Bot:
             if pen > 3000:
                 pen = 3000
             self.ks[i] += pen
-            self._next_check()
+            self.vi += 1
+            self.vf = -1
         return cost
-
-    def _next_check(self):
-        self.vi += 1
-        self.vf = -1
 
     # -- the plan and the steering ---------------------------------------------------------------
     def _plan(self, k):
         lv = self.level
         rng = self.rng
-        aim = AIM[lv]
+        aim = _LV[_AIM + lv] << 5
         nx = rng.below(2 * aim + 1) - aim if aim else 0
         self.gx = ((((self.kc[k] << 1) - 120) << 6) + nx) << 4
-        lift = LIFT[lv] + (rng.below(LIFT_RAND[lv] + 1) if LIFT_RAND[lv] else 0)
+        lift = _LV[_LIFT + lv] << 5
+        if _LV[_LIFT_RAND + lv]:
+            lift += rng.below((_LV[_LIFT_RAND + lv] << 5) + 1)
         self.gy = (self.ky[k] + lift) << 4
         self.ga = self.ka[k] & 0xFE00
         self.kind = _A_PLACE
@@ -676,7 +653,7 @@ class Bot:
     def _tilt(self, ex, ey):
         """Synthetic accelerometer reading that asks for speed ~ error/4 along each axis, fed
         through the console's tilt pipeline."""
-        j = JITTER[self.level]
+        j = _LV[_JITTER + self.level]
         xyz = self.xyz
         xyz[0] = -self._want(ex) - (self.rng.below(2 * j + 1) - j if j else 0)
         xyz[1] = -self._want(ey) - (self.rng.below(2 * j + 1) - j if j else 0)

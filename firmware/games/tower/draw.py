@@ -29,7 +29,6 @@ _TV = const(260)
 _PW = const(8)
 _PT_NP = const(5)
 _PT_PP = const(7)
-_PP0 = const(216)           # _PW * 27: the parts' records in PT
 
 # one colour per piece (pieces.PIECES order)
 PCOL = bytes((PAL.ORANGE, PAL.YELLOW, PAL.BROWN, PAL.RED, PAL.CYAN, PAL.GREEN, PAL.SILVER,
@@ -37,8 +36,6 @@ PCOL = bytes((PAL.ORANGE, PAL.YELLOW, PAL.BROWN, PAL.RED, PAL.CYAN, PAL.GREEN, P
         PAL.WHITE, PAL.SILVER, PAL.CYAN, PAL.GREEN, PAL.PINK, PAL.WHITE, PAL.BLUE,
         PAL.PURPLE, PAL.BROWN, PAL.FOREST, PAL.ORANGE, PAL.GREEN, PAL.YELLOW))
 
-SKY = PAL.NAVY
-TABLE = PAL.BROWN
 
 
 _PVMAX = const(8)
@@ -48,15 +45,12 @@ class Painter:
     """Polygon drawing into a FrameBuffer (the console's, or a clipped view of it)."""
 
     def __init__(self):
-        pt = P.PT
         nv = (len(P.T16) - _TV) >> 2     # vertices of all pieces
-        pp = _PP0
-        # screen polygons of every part of every piece as last placed (a piece is in one world
-        # only): views into one array, part k of the table at pz[k]; then one polygon for piece()
+        # the screen polygons of every part of every piece as last placed (a piece is in one
+        # world only), at twice its first vertex's number in the piece table; then the polygon
+        # drawn (cz[vertex count]: views of the end of z)
         z = self.z = array("h", bytes(4 * (nv + _PVMAX)))
         m = memoryview(z)
-        self.pz = tuple(m[2 * pt[pp + 2 * k]:2 * (pt[pp + 2 * k] + pt[pp + 2 * k + 1])]
-                        for k in range((len(pt) - pp) >> 1))
         self.cz = tuple(m[2 * nv:2 * (nv + n)] for n in range(_PVMAX + 1))
         self.out = array("i", bytes(8 * _PVMAX))
         # bounding box of the last polygon drawn (screen pixels of the FrameBuffer used)
@@ -117,7 +111,7 @@ class Painter:
         y6 = (w32[o + _B_PY] >> 4) + h
         for q in range(p0 * _PS, (p0 + w32[o + _B_NP]) * _PS, _PS):
             v = _OV + (w16[q + _P_V0] << 2)
-            k = w16[q + _P_TV0] << 1           # the part's polygon in z (pz)
+            k = w16[q + _P_TV0] << 1           # the part's polygon in z
             for _ in range(w16[q + _P_NV]):
                 z[k] = ox + ((x6 + w16[v]) >> s)
                 z[k + 1] = oy - ((y6 + w16[v + 1]) >> s)
@@ -127,11 +121,18 @@ class Painter:
     def fill(self, fb, piece, colour, edge):
         """Draw a piece's polygons as last placed."""
         pt = P.PT
-        k = (pt[piece * _PW + _PT_PP] - _PP0) >> 1
-        for i in range(k, k + pt[piece * _PW + _PT_NP]):
-            fb.poly(0, 0, self.pz[i], colour, True)
+        z = self.z
+        pp = pt[piece * _PW + _PT_PP]
+        for _ in range(pt[piece * _PW + _PT_NP]):
+            k = pt[pp] << 1                     # the part's polygon in z
+            n = pt[pp + 1]
+            cz = self.cz[n]
+            for j in range(n << 1):
+                cz[j] = z[k + j]
+            fb.poly(0, 0, cz, colour, True)
             if edge >= 0:
-                fb.poly(0, 0, self.pz[i], edge, False)
+                fb.poly(0, 0, cz, edge, False)
+            pp += 2
 
     def box(self, w, b, ox, oy, shift):
         """Bounding box of body b on screen, from the world's part bounding boxes (x0..y1)."""
@@ -159,9 +160,3 @@ class Painter:
         self.x1 = ox + ((x1 + h) >> s)
         self.y0 = oy - ((y1 + h) >> s)
         self.y1 = oy - ((y0 + h) >> s)
-
-    def body(self, fb, w, b, ox, oy, shift, colour, edge):
-        """Place, draw and box body b in one go."""
-        self.place(w, b, ox, oy, shift)
-        self.fill(fb, w.piece(b), colour, edge)
-        self.box(w, b, ox, oy, shift)

@@ -246,12 +246,6 @@ class State:
     def can_push(self, piece):
         return self.v[_V_PHASE] == _P_TURN and self.in_supply(piece)
 
-    def min_raise(self):
-        return self.v[_V_HIGH] + 1
-
-    def max_raise(self, s):
-        return self.tokens[s]
-
     def can_raise(self, s, amount):
         """T-3: strictly higher than the high bid, within the bidder's own tokens."""
         return self.v[_V_PHASE] == _P_AUCTION and s == self.v[_V_ASK] and \

@@ -16,8 +16,8 @@ Layout (version 2), little-endian:
                                for the tower being placed), then the placing seat or 255
     +   record                 2-byte row count, the rows as rules.Record packs them
     +   checksum               2 x 2 bytes: Fletcher sums of everything before
-A bot that was thinking is restarted from its job's start and replays the same number of
-actions (bot.Bot.replay), so the game continues exactly as if it had not been saved. load()
+A bot that was thinking is restarted from its job's start (the risk table and its generator as
+they were then) and performs the same number of actions again, so the game continues exactly as if it had not been saved. load()
 checks everything (also against the Setup stored with it) and raises ValueError otherwise: a
 damaged save is refused whole.
 """
@@ -256,8 +256,19 @@ def _load(scene, data, end):
         scene.hint_a = -1
         b.g.sky_world(tw.w, pl.b)
     if sub == _U_THINK or sub == _U_SHOW:
-        # the bot was thinking (or showing its answer): think again from the job's start
-        b.replay(b.job, b.seat, b.level, b.done)
+        # the bot was thinking (or showing its answer): think again from the job's start, with
+        # the risk table and the generator as they were then
+        job = b.job
+        done = b.done
+        b.job = 0                           # bot.J_NONE
+        for i in range(_NR):
+            b.risk[i] = b.risk0[i]
+        for s in range(_MAX_SEATS):
+            b.valid[s] = b.valid0[s]
+        b.rng.load_from(b.rng0, 0)
+        b.begin(job, b.seat, b.level)
+        while b.done < done and b.stage != _S_DONE:
+            b._act()
         if sub == _U_SHOW and b.stage != _S_DONE:
             raise ValueError("bot answer")
     elif sub == _U_PLACE and scene.kinds[st.v[_V_PLACER]] != 0:

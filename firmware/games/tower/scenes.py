@@ -203,7 +203,7 @@ class GameScene(Scene):
         self.d_cell = -1                    # shelf cell to repaint (cursor moved from there)
         self.bx = array("h", bytes(8 * _MAXB))      # last drawn bounding box per body
         self.mov = bytearray(_MAXB)                  # body was awake when last looked at
-        self.key = array("i", bytes(12 * _MAXB))    # pose of each body as last drawn
+        self.key = array("h", bytes(6 * _MAXB))     # pose of each body as last drawn
         self.half = False                           # heavy motion: this frame was skipped
         self.box = array("h", bytes(8))             # the box to repaint
         # the balance hint: x, y0, y1, colour, shown; then the same as last drawn
@@ -542,7 +542,7 @@ class GameScene(Scene):
             pl.extend_top((cam + _TABLE_M) << 10)
         elif ph == _DONE or ph == _FELL:
             self.vseat = s
-            self.bot.invalidate(s)
+            self.bot.valid[s] = 0           # its risk row is stale
             if ph == _DONE:
                 w = pl.w
                 b = pl.b
@@ -877,7 +877,8 @@ class GameScene(Scene):
             fb.fill_rect(0, _MAIN_H - 30, sw - 2, 30, _PAL_BROWN)
             for b in range(w.count()):
                 p = w.piece(b)
-                pb.body(fb, w, b, (sw >> 1) - 1, _MAIN_H - 30, shift, D.PCOL[p], _PAL_BLACK)
+                pb.place(w, b, (sw >> 1) - 1, _MAIN_H - 30, shift)
+                pb.fill(fb, p, D.PCOL[p], _PAL_BLACK)
             x = s * sw + 2
             TX.draw(g, self.names[s], x, y - 12, SEAT_COL[s], (sw - 4) >> 3)
             if st.v[_V_WINNER] == s:

@@ -56,12 +56,6 @@ class Towers:
         self.seat = -1
         self.state = _SCRATCH
 
-    def size(self, s):
-        return self.off[s + 1] - self.off[s]
-
-    def used(self):
-        return self.off[self.n]
-
     def load(self, s):
         """Make the world hold seat s's tower. A _LIVE world of another seat is an error."""
         if self.seat == s and self.state != _SCRATCH:
@@ -72,10 +66,6 @@ class Towers:
         self.seat = s
         self.state = _CLEAN
         return self.w
-
-    def scratch(self):
-        """The caller is about to change the world for a trial (load() undoes it)."""
-        self.state = _SCRATCH
 
     def live(self, s):
         """A placement starts on seat s's tower: the world is the real tower until commit()."""
