@@ -496,7 +496,7 @@ def test_save_and_load_round_trip_and_refuse_garbage():
     for x in st.v:
         buf += bytes([x & 255, (x >> 8) & 255])
     assert len(buf) == save._STATE_BYTES
-    st2 = R.State(3, R.Record(10))
+    st2 = R.State(3, R.Record(64))
     assert save._state(st2, buf, 0) == save._STATE_BYTES
     assert bytes(st2.tokens) == bytes(st.tokens) and bytes(st2.owner) == bytes(st.owner)
     assert list(st2.v) == list(st.v)
@@ -505,7 +505,7 @@ def test_save_and_load_round_trip_and_refuse_garbage():
     with pytest.raises(ValueError):
         save._state(st2, bad, 0)
     with pytest.raises(ValueError):
-        save._state(R.State(2, R.Record(10)), buf, 0)
+        save._state(R.State(2, R.Record(64)), buf, 0)
 
 
 def test_record_event_names_match_rules_constants():
@@ -523,18 +523,16 @@ def test_record_event_names_match_rules_constants():
 
 
 def test_record_packs_every_field_and_counts_what_does_not_fit():
-    rec = R.Record(3, 22)
+    rec = R.Record(22)
     rec.add(R._E_SEED, (1 << 30) - 1, 4, 27, 15)            # 8 bytes
-    rec.add(R._E_RELEASE, 3, 26, -122880, 1024000, 65535)   # 11
+    rec.add(R._E_RELEASE, 3, 26, -122880, 1024000, 65535)   # 12
     rec.add(R._E_RESULT, -1, 2, 300)                        # 5: more than 22 bytes, lost
     rec.add(R._E_START, 2)                                  # 2
-    rec.add(R._E_START, 1)                                  # a fourth row: lost
-    assert rec.n == 3 and rec.lost == 2
+    rec.add(R._E_START, 1)                                  # 2: more than 22, lost
+    assert rec.n == 3 and rec.lost == 2 and rec.used == 22
     assert rec.kind(2) == R._E_START and rec.field(2, 0) == 2
     assert [rec.field(0, j) for j in range(5)] == [(1 << 30) - 1, 4, 27, 15, 0]
     assert [rec.field(1, j) for j in range(5)] == [3, 26, -122880, 1024000, 65535]
     assert rec.kind(0) == R._E_SEED and rec.kind(1) == R._E_RELEASE
-    rec = R.Record(2)
-    for k in range(4):
-        rec.add(R._E_START, k)
-    assert rec.n == 2 and rec.lost == 2 and rec.field(1, 0) == 1
+    assert rec.start(2) == 20 and rec.get(8, 2) == -122880
+    assert [R._ROWLEN[k] for k in range(16)] == [1 + sum(R._WIDTHS[5 * k:5 * k + 5]) for k in range(16)]

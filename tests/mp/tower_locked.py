@@ -65,7 +65,7 @@ def play(seed, kinds, supply, lock):
         bad += locked.run(c, 2)         # the result screen is drawn locked too
     res = g.result()
     rec = g.record
-    crc = crc32(memoryview(rec.buf)[:rec.at[rec.n]])       # no copies: small heaps
+    crc = crc32(memoryview(rec.buf)[:rec.used])            # no copies: small heaps
     crc = crc32(memoryview(g.tw.pool)[:g.tw.off[g.n]], crc)
     print("game seed=%d kinds=%s frames=%d bad=%d faults=%d peak=%d crc=%08x rows=%d result=%s" % (
         seed, "".join(str(k) for k in kinds), frames, bad, c.faults, peak, crc & 0xFFFFFFFF,

@@ -37,4 +37,4 @@ later = gc.mem_alloc() - base
 from games.tower import physics  # noqa: E402
 g = c.game
 print("mem console=%d game=%d after300=%d modules=%d world=%d pool=%d record=%d seats=%d" % (
-    base, game, later, mods, 4 * len(g.tw.w.w32) + 2 * len(g.tw.w.w16), len(g.tw.pool), len(g.record.buf) + 2 * len(g.record.at), n))
+    base, game, later, mods, 4 * len(g.tw.w.w32) + 2 * len(g.tw.w.w16), len(g.tw.pool), len(g.record.buf), n))

@@ -47,7 +47,7 @@ def towers(g):
 
 def rows(g):
     rec = g.record
-    return bytes(rec.buf[:rec.at[rec.n]])
+    return bytes(rec.buf[:rec.used])
 
 
 def play_to_end(c, g, start, at_row):

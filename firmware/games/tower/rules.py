@@ -90,10 +90,9 @@ _V_PUSHES = const(16)            # passes of the current push
 _NV = const(20)
 
 
-# the record: the longest of 40 four-seat hard-bot games had 251 rows (docs/tower.md); beyond
-# _CAPACITY rows or _REC_BYTES bytes events are counted as lost, never an error
-_CAPACITY = const(400)
-_REC_BYTES = const(2400)
+# the record: the longest of 40 four-seat hard-bot games took 1,520 bytes (254 rows, docs/tower.md);
+# events beyond _REC_BYTES are counted as lost, never an error
+_REC_BYTES = const(2048)
 # bytes of each of the 5 fields of a row, by kind (0: no such field); values are signed
 _WIDTHS = (b"\x04\x01\x01\x01\x00"    # seed: seed, seats, supply, options
            b"\x01\x00\x00\x00\x00"    # start: seat
@@ -111,27 +110,26 @@ _WIDTHS = (b"\x04\x01\x01\x01\x00"    # seed: seed, seats, supply, options
            b"\x01\x01\x01\x03\x00"    # collapse: seat, piece, culprit, frame
            b"\x01\x01\x01\x00\x00"    # eliminate: seat, pieces, tokens
            b"\x01\x01\x02\x00\x00")   # result: winner, reason, turns
+_ROWLEN = bytes(1 + sum(_WIDTHS[5 * k:5 * k + 5]) for k in range(16))     # bytes of a row, by kind
 
 
 class Record:
-    """The game's record (the console's interface: add(), kind(), field(), n, lost, capacity):
-    rows packed in one bytearray, each a kind byte and its fields (events.py) little-endian in
-    the widths of _WIDTHS; row i starts at buf[at[i]]. Adding allocates nothing."""
+    """The game's record (the console's interface: add(), kind(), field(), n, lost): rows packed
+    in one bytearray, each a kind byte and its fields (events.py) little-endian in the widths of
+    _WIDTHS; `used` bytes hold `n` rows. A row is found by walking the rows before it (kind(),
+    field(); get() reads a field of the row at a known offset). Adding allocates nothing."""
 
-    def __init__(self, rows=_CAPACITY, size=_REC_BYTES):
+    def __init__(self, size=_REC_BYTES):
         self.buf = bytearray(size)
-        self.at = array("H", bytes(2 * rows + 2))
-        self.capacity = rows
+        self.used = 0
         self.n = 0
         self.lost = 0
 
     def add(self, kind, a=0, b=0, c=0, d=0, e=0):
-        n = self.n
         buf = self.buf
-        j = self.at[n]
+        j = self.used
         w = kind * 5
-        if n >= self.capacity or j + 1 + _WIDTHS[w] + _WIDTHS[w + 1] + _WIDTHS[w + 2] + \
-                _WIDTHS[w + 3] + _WIDTHS[w + 4] > len(buf):
+        if j + _ROWLEN[kind] > len(buf):
             self.lost += 1
             return
         buf[j] = kind
@@ -139,15 +137,25 @@ class Record:
         j = _put(buf, j, b, _WIDTHS[w + 1])
         j = _put(buf, j, c, _WIDTHS[w + 2])
         j = _put(buf, j, d, _WIDTHS[w + 3])
-        self.at[n + 1] = _put(buf, j, e, _WIDTHS[w + 4])
-        self.n = n + 1
+        self.used = _put(buf, j, e, _WIDTHS[w + 4])
+        self.n += 1
+
+    def start(self, i):
+        """Where row i starts in buf."""
+        j = 0
+        for _ in range(i):
+            j += _ROWLEN[self.buf[j]]
+        return j
 
     def kind(self, i):
-        return self.buf[self.at[i]]
+        return self.buf[self.start(i)]
 
     def field(self, i, f):
+        return self.get(self.start(i), f)
+
+    def get(self, j, f):
+        """Field f of the row starting at buf[j] (0 when the row's kind has no such field)."""
         buf = self.buf
-        j = self.at[i]
         w = buf[j] * 5
         j += 1
         for k in range(w, w + f):

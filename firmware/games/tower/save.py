@@ -113,7 +113,7 @@ def dump(scene):
     out.append(live)
     rec = scene.record
     _put(out, rec.n, 2)
-    out.extend(memoryview(rec.buf)[:rec.at[rec.n]])
+    out.extend(memoryview(rec.buf)[:rec.used])
     a, c = storage.fletcher(out, len(out))
     _put(out, a, 2)
     _put(out, c, 2)
@@ -218,20 +218,19 @@ def _load(scene, data, end):
     n = _get(data, at, 2)
     at += 2
     k = end - at
-    if n < 2 or n > rec.capacity or k > len(rec.buf):
+    if n < 2 or k > len(rec.buf):
         raise ValueError("record length")
     buf = rec.buf
     for i in range(k):
         buf[i] = data[at + i]
     j = 0
-    for i in range(n):          # where each row starts: its kind says how long it is
-        rec.at[i] = j
+    for i in range(n):          # the rows: each kind says how long its row is
         if j >= k or buf[j] > _E_RESULT or (buf[j] == _E_SEED) != (i == 0):
             raise ValueError("record row")
-        j += 1 + sum(R._WIDTHS[5 * buf[j]:5 * buf[j] + 5])
+        j += R._ROWLEN[buf[j]]
     if j != k:
         raise ValueError("record length")
-    rec.at[n] = j
+    rec.used = k
     rec.n = n
     rec.lost = 0
     setup = scene.setup

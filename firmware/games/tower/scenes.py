@@ -206,6 +206,8 @@ class GameScene(Scene):
         self.key = array("h", bytes(6 * _MAXB))     # pose of each body as last drawn
         self.half = False                           # heavy motion: this frame was skipped
         self.box = array("h", bytes(8))             # the box to repaint
+        # the log line: record rows looked at, where the next starts, the newest worth telling
+        self.ev = array("h", [0, 0, -1])
         # the balance hint: x, y0, y1, colour, shown; then the same as last drawn
         self.hint = array("h", bytes(20))
         self.hint_a = -1                    # angle of the hint's profile
@@ -972,27 +974,30 @@ class GameScene(Scene):
     def _draw_last_event(self, g, y):
         """The newest event worth telling, in words (the log line)."""
         rec = self.record
-        i = rec.n - 1
-        while i >= 0 and _EV_ARG[rec.kind(i)] == 9:
-            i -= 1
-        if i < 0:
+        e = self.ev
+        while e[0] < rec.n:                 # the rows added since the last look
+            k = rec.buf[e[1]]
+            if _EV_ARG[k] != 9:
+                e[2] = e[1]
+            e[1] += R._ROWLEN[k]
+            e[0] += 1
+        j = e[2]
+        if j < 0 or _EV_ARG[rec.buf[j]] == 8:
             return
-        k = rec.kind(i)
+        k = rec.buf[j]
         arg = _EV_ARG[k]
-        if arg == 8:
-            return
-        a = rec.field(i, 0)
+        a = rec.get(j, 0)
         x = 4 + TX.draw(g, self.names[a], 4, y, SEAT_COL[a])
         t = _EV_TEXT[k]
-        if arg == 3 and rec.field(i, 2):
+        if arg == 3 and rec.get(j, 2):
             t = " cannot raise"
-        elif arg == 4 and rec.field(i, 3):
+        elif arg == 4 and rec.get(j, 3):
             t = " must accept"
         x += g.text(t, x, y, _PAL_RED if arg == 5 else _PAL_SILVER)
         if arg == 1:
-            g.number(rec.field(i, 2), x, y, _PAL_SILVER)
+            g.number(rec.get(j, 2), x, y, _PAL_SILVER)
         elif arg == 2:
-            g.text(P.NAMES[rec.field(i, 1)], x, y, _PAL_SILVER)
+            g.text(P.NAMES[rec.get(j, 1)], x, y, _PAL_SILVER)
 
     # -- the console's questions ---------------------------------------------------------------
     def result(self):

@@ -1,13 +1,14 @@
 """Every seat's tower (T-8: each in its own world) kept in one physics World plus a pool of
 saved towers: only one world ever steps at a time, so the others wait as the bytes of
-World.serialize() (about 60 bytes a piece instead of 6.8 KB a world).
+World.serialize() (about 50 bytes a piece instead of 5.6 KB a world).
 
 The world holds one seat's tower at a time (`seat`), in one of three states:
     _CLEAN    equal to that seat's saved tower (read it: skylines, drawing)
     _LIVE     ahead of it: a placement is running (commit() saves it when it ends)
     _SCRATCH  a bot tried something in it: load() restores the saved tower again
 Saved towers sit one after the other in `pool` (seat order); commit() moves the later ones to
-make room. The pool is sized for the worst case (all pieces in towers, full contact caches).
+make room. The pool is sized for the worst case (all pieces in towers, each tower keeping up
+to _KEEPC warm-start contact points: commit() drops any beyond, in the world too).
 Nothing here allocates: serialize/restore work in place.
 """
 from array import array
@@ -19,6 +20,8 @@ from games.tower import physics as P
 # copies of place.py constants (tests/test_tower_physics.py checks that they agree)
 _AREA = const(120)
 
+_KEEPC = const(40)          # warm-start contacts a saved tower keeps (bot games reach 31)
+_H_NK = const(3)            # physics_kern: the world's warm-start contacts
 
 _CLEAN = const(0)
 _LIVE = const(1)
@@ -26,9 +29,10 @@ _SCRATCH = const(2)
 
 
 def _capacity(n):
-    # World.serialize(): per tower 78 bytes of head and up to 64 warm-start contacts of 8;
-    # all towers together hold at most every piece once (27 bodies of 40, 37 parts of 8)
-    return n * (78 + 64 * 8) + 27 * 40 + 37 * 8
+    # World.serialize(): per tower 78 bytes of head and up to _KEEPC warm-start contacts of 8
+    # (a resumed game's live world up to 64); all towers together hold at most every piece once
+    # (27 bodies of 40 bytes, 37 parts of 8)
+    return n * (78 + _KEEPC * 8) + (64 - _KEEPC) * 8 + 27 * 40 + 37 * 8
 
 
 class Towers:
@@ -84,6 +88,8 @@ class Towers:
         """Save the world as the tower of the seat it holds."""
         s = self.seat
         w = self.w
+        if w.w32[_H_NK] > _KEEPC:
+            w.w32[_H_NK] = _KEEPC           # the world goes on as it was saved
         k = w.state_size()
         off = self.off
         old = off[s + 1] - off[s]
