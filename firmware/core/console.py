@@ -302,7 +302,8 @@ class Console:
 
     def attach_game(self, scene, rules):
         """Make `scene` the running game, above the launcher, with its pause menu and hand-off
-        screen loaded now: nothing is imported while a game runs."""
+        screen loaded now: nothing is imported while a game runs. The lifecycle module is not
+        kept while it runs (quitting or ending the game imports it again)."""
         self.scene("pause")
         self.scene("handoff")
         self.game = scene
@@ -314,6 +315,9 @@ class Console:
         self.buttons.clear()
         self._full = True
         scene.enter(self)
+        from core.modules import forget
+        forget("core.session")
+        forget("core.storage")
 
     def _reset_stack(self):
         while self._depth > 1:

@@ -1,13 +1,15 @@
 """The pause menu every game gets (Y or joystick press): resume, the game's rules, quit.
 
 Quitting suspends the game when it can be saved, so the launcher offers to resume it. The rules
-are the running game's help pages: tuples of lines of at most 29 characters.
+are the running game's help pages: tuples of lines of at most 29 characters, or bytes with the
+lines separated by b"\n" (one object a page instead of one a line: less memory).
 """
 from micropython import const
 
 from core import buttons as B
 from core import menu as M
 from core import palette as P
+from core import text as TX
 from core import widgets
 from core.scene import Scene
 
@@ -76,11 +78,22 @@ class Pause(Scene):
         g.clear(P.NAVY)
         widgets.header(g, "Rules")
         lines = pages[self.page]
-        n = len(lines) if len(lines) < _LINES else _LINES
         y = 36
-        for i in range(n):
-            g.text(lines[i], 4, y, P.WHITE)
-            y += 11
+        if isinstance(lines, bytes):
+            x = 4
+            for i in range(len(lines)):         # glyph by glyph: no str is made
+                b = lines[i]
+                if b == 10:
+                    x = 4
+                    y += 11
+                elif y < 36 + 11 * _LINES and 32 <= b < 127:
+                    g.fb.text(TX.GLYPHS[b - 32], x, y, P.WHITE)
+                    x += 8
+            g.dirty(0, 36, 240, 11 * _LINES)
+        else:
+            for i in range(len(lines) if len(lines) < _LINES else _LINES):
+                g.text(lines[i], 4, y, P.WHITE)
+                y += 11
         g.fill_rect(0, widgets.FOOTER_Y - 2, 240, 12, P.BLACK)
         g.text("<", 8, widgets.FOOTER_Y, P.SILVER if self.page > 0 else P.SLATE)
         x = g.number(self.page + 1, 92, widgets.FOOTER_Y, P.SILVER)
