@@ -127,9 +127,11 @@ def test_package_metadata_follows_the_contract():
     assert keys == ["supply", "tilt", "hint"]
     for key, label, choices in tower.OPTIONS:
         assert isinstance(label, str) and len(choices) >= 2
-    pages = tower.help_pages()
-    assert pages and all(len(line) <= 29 for page in pages for line in page)
-    assert all(len(page) <= 17 for page in pages)
+    pages = tower.help_pages()      # bytes a page, lines split at b"\n" (core/pause.py)
+    assert pages and all(isinstance(page, bytes) for page in pages)
+    assert all(len(line) <= 29 for page in pages for line in page.split(b"\n"))
+    assert all(len(page.split(b"\n")) <= 17 for page in pages)
+    assert all(32 <= b < 127 or b == 10 for page in pages for b in page)
 
 
 def test_bad_setups_are_refused():

@@ -114,18 +114,20 @@ def test_a_four_seat_game_fits_a_capped_heap():
     assert "mem console=" in mem
 
 
-HUMAN = re.compile(r"human seed=(\d+) frames=(\d+) bad=(\d+) faults=(\d+) rows=(\d+) over=(\d)")
+HUMAN = re.compile(r"human seed=(\d+) frames=(\d+) bad=(\d+) faults=(\d+) rows=(\d+) over=(\d) "
+                   r"turns=\d+ tour=(\d)")
 
 
 @pytest.mark.parametrize("args", [("1", "3000", "021", "level"), ("2", "3000", "00", "none"),
                                   ("3", "3000", "012", "fail"), ("4", "3000", "0123", "level")])
 @pytest.mark.parametrize("port", ["unix", "wasm"])
 def test_human_input_paths_are_allocation_free(port, args):
-    """Pseudo-random buttons and tilt for human seats (shelf, bids, pushes, carrying with a
-    sensor, with the joystick and with a failing sensor), heap locked every frame."""
+    """The pause menu and every rules page, then pseudo-random buttons and tilt for human seats
+    (shelf, bids, pushes, carrying with a sensor, with the joystick and with a failing sensor),
+    heap locked every frame."""
     out = run(port, "tests/mp/tower_human.py", args)
     m = HUMAN.search(out)
     assert m, out
-    seed, frames, bad, faults, rows, over = m.groups()
-    assert bad == "0" and faults == "0", out
+    seed, frames, bad, faults, rows, over, tour = m.groups()
+    assert bad == "0" and faults == "0" and tour == "1", out
     assert int(rows) > 10

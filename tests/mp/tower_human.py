@@ -6,9 +6,10 @@ sensor and with the joystick, turning, dropping, the result screen) must be allo
 
 KINDS: a digit per seat, 0 human, 1-3 bot levels (default 021). ACCEL: level (a sensor whose
 readings the script swings), none (no sensor: the joystick tilts) or fail (every read fails).
-Buttons never include Y or the joystick press (the console's pause menu), nor A once the game
-is over (leaving a game is an allocation point). Prints
-    human seed=S frames=F bad=B faults=N rows=R over=O turns=T
+First the pause menu: Y, every rules page, back to the game (tour=1 when the game is on top
+again). Then random buttons never include Y or the joystick press (the pause menu), nor A once
+the game is over (leaving a game is an allocation point). Prints
+    human seed=S frames=F bad=B faults=N rows=R over=O turns=T tour=1
 """
 import sys
 
@@ -23,6 +24,9 @@ from core.setup import Setup  # noqa: E402
 
 NAMES = ("ANA", "BEN", "CLEO", "DEV")
 KEYS = (1, 2, 4, 8, 32, 64, 128, 0, 0, 0, 32, 128 | 4, 128 | 8, 64)    # no Y (256), no press (16)
+# Y: pause; down, A: the rules; right through every page; B: the menu; up, A: resume
+TOUR = (256, 0, 0, 2, 0, 0, 32, 0, 0, 8, 0, 0, 8, 0, 0, 8, 0, 0, 8, 0, 0, 8, 0, 0, 64, 0, 0,
+        1, 0, 0, 32, 0, 0)
 
 
 class Pad:
@@ -47,8 +51,12 @@ def main():
     c.start_game("tower", Setup("tower", bytearray(kinds), NAMES[:len(kinds)],
                                 bytearray([2, seed & 1, 0]), seed))
     g = c.game
-    r = seed * 7919 + 1
     bad = 0
+    for bits in TOUR:
+        pad.bits = bits
+        bad += locked.run(c, 1)
+    tour = 1 if c._stack[c._depth - 1] is g else 0
+    r = seed * 7919 + 1
     hold = 0
     f = 0
     for f in range(frames):
@@ -70,8 +78,8 @@ def main():
         bad += locked.run(c, 1)
         if c.faults:
             break
-    print("human seed=%d frames=%d bad=%d faults=%d rows=%d over=%d turns=%d" % (
-        seed, f + 1, bad, c.faults, g.record.n, 1 if g.game_over else 0, g.st.v[10]))
+    print("human seed=%d frames=%d bad=%d faults=%d rows=%d over=%d turns=%d tour=%d" % (
+        seed, f + 1, bad, c.faults, g.record.n, 1 if g.game_over else 0, g.st.v[10], tour))
     if c.faults and c.last_error is not None:
         sys.print_exception(c.last_error)
 

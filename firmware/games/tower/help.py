@@ -1,74 +1,76 @@
-"""Rules pages for the pause menu: tuples of lines of at most 29 characters."""
+"""Rules pages for the pause menu: one bytes object a page, lines of at most 29 characters
+separated by b"\\n" (core/pause.py draws them glyph by glyph; one object a page instead of
+one str a line)."""
 PAGES = (
-    ("Tower",
-     "",
-     "2-4 players, 10 tokens each.",
-     "Take pieces from the shelf",
-     "and balance them on your own",
-     "tower. Only your first piece",
-     "(the foundation) may touch",
-     "the table: any other piece",
-     "touching it, at any moment,",
-     "collapses your tower and you",
-     "are out. Your pieces go back",
-     "to the shelf, your tokens to",
-     "the bank.",
-     "",
-     "Last tower standing wins.",
-     "Every piece placed with two",
-     "or more towers: a draw."),
-    ("Your turn: Build",
-     "",
-     "Pick a piece (A) and name an",
-     "opening bid (0 or more, up",
-     "to your tokens). The others",
-     "then raise or pass, round",
-     "and round from your left;",
-     "a pass is final. The last",
-     "bidder pays the bank and",
-     "places the piece at once.",
-     "",
-     "Outbid on your own turn?",
-     "Build again with another",
-     "piece, or Push.",
-     "With 0 tokens you may open",
-     "at 0 but never raise."),
-    ("Your turn: Push",
-     "",
-     "Pick a piece (X): it goes to",
-     "your left. That player",
-     "places it, or pays 1 token",
-     "to pass it on. Each pass",
-     "costs 1 more (2, 3, ...),",
-     "round the table, you too.",
-     "Who cannot pay must accept.",
-     "",
-     "Then the turn passes left."),
-    ("Placing a piece",
-     "",
-     "Tilt the device to move the",
-     "piece (no sensor: joystick).",
-     "B: turn 90 degrees.",
-     "With a sensor, the joystick",
-     "turns it: left/right fine,",
-     "up/down 90 degrees; without",
-     "one, hold X and use it.",
-     "A: let go.",
-     "",
-     "You may nudge your tower",
-     "with the piece you carry.",
-     "The placement ends when all",
-     "is at rest (10 s at most).",
-     "Plumb line: green = over its",
-     "support, red = it will tip."),
-    ("Options",
-     "",
-     "Pieces: all 27, the 20",
-     "convex ones, or a short set",
-     "of 10 for a quick game.",
-     "Table tilt: tilting also",
-     "leans gravity a few degrees",
-     "while you carry a piece.",
-     "Balance hint: the plumb line",
-     "under the carried piece."),
+    (b"Tower\n"
+     b"\n"
+     b"2-4 players, 10 tokens each.\n"
+     b"Take pieces from the shelf\n"
+     b"and balance them on your own\n"
+     b"tower. Only your first piece\n"
+     b"(the foundation) may touch\n"
+     b"the table: any other piece\n"
+     b"touching it, at any moment,\n"
+     b"collapses your tower and you\n"
+     b"are out. Your pieces go back\n"
+     b"to the shelf, your tokens to\n"
+     b"the bank.\n"
+     b"\n"
+     b"Last tower standing wins.\n"
+     b"Every piece placed with two\n"
+     b"or more towers: a draw."),
+    (b"Your turn: Build\n"
+     b"\n"
+     b"Pick a piece (A) and name an\n"
+     b"opening bid (0 or more, up\n"
+     b"to your tokens). The others\n"
+     b"then raise or pass, round\n"
+     b"and round from your left;\n"
+     b"a pass is final. The last\n"
+     b"bidder pays the bank and\n"
+     b"places the piece at once.\n"
+     b"\n"
+     b"Outbid on your own turn?\n"
+     b"Build again with another\n"
+     b"piece, or Push.\n"
+     b"With 0 tokens you may open\n"
+     b"at 0 but never raise."),
+    (b"Your turn: Push\n"
+     b"\n"
+     b"Pick a piece (X): it goes to\n"
+     b"your left. That player\n"
+     b"places it, or pays 1 token\n"
+     b"to pass it on. Each pass\n"
+     b"costs 1 more (2, 3, ...),\n"
+     b"round the table, you too.\n"
+     b"Who cannot pay must accept.\n"
+     b"\n"
+     b"Then the turn passes left."),
+    (b"Placing a piece\n"
+     b"\n"
+     b"Tilt the device to move the\n"
+     b"piece (no sensor: joystick).\n"
+     b"B: turn 90 degrees.\n"
+     b"With a sensor, the joystick\n"
+     b"turns it: left/right fine,\n"
+     b"up/down 90 degrees; without\n"
+     b"one, hold X and use it.\n"
+     b"A: let go.\n"
+     b"\n"
+     b"You may nudge your tower\n"
+     b"with the piece you carry.\n"
+     b"The placement ends when all\n"
+     b"is at rest (10 s at most).\n"
+     b"Plumb line: green = over its\n"
+     b"support, red = it will tip."),
+    (b"Options\n"
+     b"\n"
+     b"Pieces: all 27, the 20\n"
+     b"convex ones, or a short set\n"
+     b"of 10 for a quick game.\n"
+     b"Table tilt: tilting also\n"
+     b"leans gravity a few degrees\n"
+     b"while you carry a piece.\n"
+     b"Balance hint: the plumb line\n"
+     b"under the carried piece."),
 )
