@@ -305,7 +305,8 @@ class Console:
         screen loaded now: nothing is imported while a game runs. The lifecycle module is not
         kept while it runs (quitting or ending the game imports it again)."""
         self.scene("pause")
-        self.scene("handoff")
+        if scene.secrets:
+            self.scene("handoff")
         self.game = scene
         self.rules = rules
         self._reset_stack()

@@ -6,11 +6,14 @@
 
 Scene changes requested during update (console.push/pop/home) take effect after it.
 A scene with `pausable = True` (every game) gets the pause menu on Y or joystick press.
+A game scene with `secrets = False` never calls console.hand_off(): its hand-off screen is not
+loaded (memory) when the game starts.
 """
 
 
 class Scene:
     pausable = False
+    secrets = True
 
     def enter(self, console):
         pass
