@@ -156,6 +156,7 @@ _ANS_TEXT = (None, " builds ", " pushes ", " raises to ", " passes", " accepts",
 
 class GameScene(Scene):
     pausable = True
+    secrets = False             # everything is public: no hand-off screen (console.hand_off)
 
     def __init__(self, console, setup, snapshot=None):
         n = setup.seats
