@@ -143,15 +143,83 @@ _D_ALL = const(7)
 
 SEAT_COL = b"\x0b\x07\x09\x0e"     # palette CYAN, ORANGE, GREEN, PINK
 
+# every text the scene draws, in one bytes object (a str each would cost about 40 bytes more):
+# text _T_X is _TXT[_TAT[_T_X]:_TAT[_T_X + 1] - 1], the texts end with "|"
+_TXT = (b"out|*|high bid | by |pushed by |, cost |has it|high|in|passed|collapsed!|winner|"
+        b"draw| wins!|Draw: every piece placed|A: back to the launcher|'s tower fell!|"
+        b": placed|: settling...|: where to put it?| places |tilt move B/X turn A drop|"
+        b" is thinking...|: opening bid |U/D amount  A ok  B back|: again, |: |"
+        b"choose a piece|A build  X push  B tower|A/B: back to the shelf|: raise to |"
+        b" or pass?|U/D amount A raise B pass|: raise or pass?|: accept or pay |?|"
+        b"A accept  B pay|A accept (cannot pay)| cannot raise| must accept|"
+        b" was outbid: again| opens at | bids | passes| wins it for | pushes | pays |"
+        b" accepts| placed |'s tower collapsed| is out| builds | raises to |")
+_TAT = array("H", [0])
+for _i in range(len(_TXT)):
+    if _TXT[_i] == 124:
+        _TAT.append(_i + 1)
+del _i
+_T_OUT = const(0)
+_T_STAR = const(1)
+_T_HIGHBID = const(2)
+_T_BY = const(3)
+_T_PUSHEDBY = const(4)
+_T_COST = const(5)
+_T_HASIT = const(6)
+_T_HIGH = const(7)
+_T_IN = const(8)
+_T_PASSED = const(9)
+_T_COLLAPSED = const(10)
+_T_WINNER = const(11)
+_T_DRAW = const(12)
+_T_WINS = const(13)
+_T_DRAWN = const(14)
+_T_BACK = const(15)
+_T_FELL = const(16)
+_T_PLACED = const(17)
+_T_SETTLING = const(18)
+_T_WHERE = const(19)
+_T_PLACES = const(20)
+_T_KEYS_CARRY = const(21)
+_T_THINKING = const(22)
+_T_OPENING = const(23)
+_T_KEYS_OPEN = const(24)
+_T_AGAIN = const(25)
+_T_COLON = const(26)
+_T_CHOOSE = const(27)
+_T_KEYS_SHELF = const(28)
+_T_KEYS_LOOK = const(29)
+_T_RAISETO = const(30)
+_T_ORPASS = const(31)
+_T_KEYS_BID = const(32)
+_T_RAISEORPASS = const(33)
+_T_ACCEPTORPAY = const(34)
+_T_QUESTION = const(35)
+_T_KEYS_PAY = const(36)
+_T_KEYS_ACCEPT = const(37)
+_T_CANNOT = const(38)
+_T_MUST = const(39)
+_T_OUTBID = const(40)
+_T_OPENS = const(41)
+_T_BIDS = const(42)
+_T_PASSES = const(43)
+_T_WINSFOR = const(44)
+_T_PUSHES = const(45)
+_T_PAYS = const(46)
+_T_ACCEPTS = const(47)
+_T_PLACEDLOG = const(48)
+_T_TCOLLAPSED = const(49)
+_T_ISOUT = const(50)
+_T_BUILDS = const(51)
+_T_RAISES = const(52)
 # the last event in words, by record kind: the text after the player's name, and what follows:
 # 1 the number in field 2, 2 the name of the piece in field 1, 3/4 another text when field 2/3
 # (forced) is set, 5 the text in red; 9: not told (look further back), 8: nothing (the result)
-_EV_TEXT = (None, None, None, " was outbid: again", " opens at ", " bids ", " passes",
-            " wins it for ", " pushes ", " pays ", " accepts", None, " placed ",
-            "'s tower collapsed", " is out", None)
+_EV_TEXT = bytes((0, 0, 0, _T_OUTBID, _T_OPENS, _T_BIDS, _T_PASSES, _T_WINSFOR, _T_PUSHES, _T_PAYS,
+                  _T_ACCEPTS, 0, _T_PLACEDLOG, _T_TCOLLAPSED, _T_ISOUT, 0))
 _EV_ARG = b"\x09\x09\x09\x00\x01\x01\x03\x01\x02\x01\x04\x09\x02\x05\x05\x08"
 # a bot's answer (bot.A_*): the text, then 2 a piece's name, 3 the amount, 6 the push cost
-_ANS_TEXT = (None, " builds ", " pushes ", " raises to ", " passes", " accepts", " pays ")
+_ANS_TEXT = bytes((0, _T_BUILDS, _T_PUSHES, _T_RAISES, _T_PASSES, _T_ACCEPTS, _T_PAYS))
 
 
 class GameScene(Scene):
@@ -161,7 +229,7 @@ class GameScene(Scene):
     def __init__(self, console, setup, snapshot=None):
         n = setup.seats
         if not 2 <= n <= _MAX_SEATS:
-            raise ValueError("the tower game needs 2-4 seats")
+            raise ValueError("seats")
         o = self.opt = bytearray(3)         # supply, table tilt, hint (0 on)
         for i in range(min(3, len(setup.options))):
             o[i] = setup.options[i]
@@ -637,9 +705,9 @@ class GameScene(Scene):
                 g.fill_rect(x + 33, 12, 6, 7, _PAL_SILVER)
                 g.number(st.tower_size(s), x + 41, 12, _PAL_WHITE)
             else:
-                g.text("out", x + 11, 12, _PAL_RED)
+                self._say(g, _T_OUT, x + 11, 12, _PAL_RED)
             if self.over and st.v[_V_WINNER] == s:
-                g.text("*", x + 3 + nw, 2, _PAL_YELLOW)
+                self._say(g, _T_STAR, x + 3 + nw, 2, _PAL_YELLOW)
             if s == ans and st.v[_V_PHASE] != _P_TURN:
                 g.hline(x + 1, _MAIN_Y - 2, w - 2, _PAL_YELLOW)
 
@@ -664,14 +732,14 @@ class GameScene(Scene):
         g.fill_rect(0, y, 240, _MAIN_H - 140, _PAL_NAVY)
         ph = v[_V_PHASE]
         if ph == _P_AUCTION:
-            x = 8 + g.text("high bid ", 8, y, _PAL_SILVER)
+            x = 8 + self._say(g, _T_HIGHBID, 8, y, _PAL_SILVER)
             x += g.number(v[_V_HIGH], x, y, _PAL_YELLOW)
-            x += g.text(" by ", x, y, _PAL_SILVER)
+            x += self._say(g, _T_BY, x, y, _PAL_SILVER)
             TX.draw(g, self.names[v[_V_HIGHSEAT]], x, y, SEAT_COL[v[_V_HIGHSEAT]])
         elif ph == _P_PUSH:
-            x = 8 + g.text("pushed by ", 8, y, _PAL_SILVER)
+            x = 8 + self._say(g, _T_PUSHEDBY, 8, y, _PAL_SILVER)
             x += TX.draw(g, self.names[v[_V_ACTIVE]], x, y, SEAT_COL[v[_V_ACTIVE]])
-            x += g.text(", cost ", x, y, _PAL_SILVER)
+            x += self._say(g, _T_COST, x, y, _PAL_SILVER)
             g.number(v[_V_COST], x, y, _PAL_YELLOW)
         else:
             return
@@ -680,16 +748,16 @@ class GameScene(Scene):
         for s in range(self.n):
             x = s * w + 2
             if not st.alive[s]:
-                g.text("out", x, y, _PAL_GREY)
+                self._say(g, _T_OUT, x, y, _PAL_GREY)
             elif ph == _P_PUSH:
                 if s == v[_V_ASK]:
-                    g.text("has it", x, y, _PAL_YELLOW)
+                    self._say(g, _T_HASIT, x, y, _PAL_YELLOW)
             elif s == v[_V_HIGHSEAT]:
-                g.text("high", x, y, _PAL_YELLOW)
+                self._say(g, _T_HIGH, x, y, _PAL_YELLOW)
             elif v[_V_IN] & (1 << s):
-                g.text("in", x, y, _PAL_WHITE)
+                self._say(g, _T_IN, x, y, _PAL_WHITE)
             else:
-                g.text("passed", x, y, _PAL_GREY)
+                self._say(g, _T_PASSED, x, y, _PAL_GREY)
 
     # towers
     def _view_world(self):
@@ -822,7 +890,7 @@ class GameScene(Scene):
             fb.fill_rect(hint[0] - 1, hint[1] - 1, 3, 3, hint[3])
         if whole and (self.sub == _U_FALL or (self.sub == _U_AFTER and self.st.v[_V_PHASE] == _P_OVER
                                               and not self.st.alive[self.vseat])):
-            g.text_center("collapsed!", _MAIN_Y + 8, _PAL_RED)
+            self._say(g, _T_COLLAPSED, -1, _MAIN_Y + 8, _PAL_RED)
         g.dirty(x0, _MAIN_Y + y0, x1 - x0, y1 - y0)
 
     def _hint_geometry(self):
@@ -885,11 +953,11 @@ class GameScene(Scene):
             x = s * sw + 2
             TX.draw(g, self.names[s], x, y - 12, SEAT_COL[s], (sw - 4) >> 3)
             if st.v[_V_WINNER] == s:
-                g.text("winner", x, y, _PAL_YELLOW)
+                self._say(g, _T_WINNER, x, y, _PAL_YELLOW)
             elif not st.alive[s]:
-                g.text("out", x, y, _PAL_RED)
+                self._say(g, _T_OUT, x, y, _PAL_RED)
             else:
-                g.text("draw", x, y, _PAL_SILVER)
+                self._say(g, _T_DRAW, x, y, _PAL_SILVER)
 
     # prompt
     def _draw_prompt(self, g):
@@ -899,15 +967,15 @@ class GameScene(Scene):
         y = _PROMPT_Y + 3
         y3 = _PROMPT_Y + 27
         self._draw_last_event(g, _PROMPT_Y + 14)
-        keys = None
+        keys = -1
         if self.over:
             w = v[_V_WINNER]
             if w >= 0:
                 x = 4 + TX.draw(g, self.names[w], 4, y, SEAT_COL[w])
-                g.text(" wins!", x, y, _PAL_YELLOW)
+                self._say(g, _T_WINS, x, y, _PAL_YELLOW)
             else:
-                g.text("Draw: every piece placed", 4, y, _PAL_YELLOW)
-            g.text("A: back to the launcher", 4, y3, _PAL_GREY)
+                self._say(g, _T_DRAWN, 4, y, _PAL_YELLOW)
+            self._say(g, _T_BACK, 4, y3, _PAL_GREY)
             return
         seat = self._answering()
         if seat < 0:
@@ -919,58 +987,58 @@ class GameScene(Scene):
         human = self.kinds[seat] == 0
         ph = v[_V_PHASE]
         if sub == _U_FALL:
-            g.text("'s tower fell!", x, y, _PAL_RED)
+            self._say(g, _T_FELL, x, y, _PAL_RED)
         elif sub == _U_AFTER:
-            g.text(": placed", x, y, _PAL_WHITE)
+            self._say(g, _T_PLACED, x, y, _PAL_WHITE)
         elif ph == _P_PLACE:
             if sub == _U_PLACE and self.pl.phase == _SETTLE:
-                g.text(": settling...", x, y, _PAL_WHITE)
+                self._say(g, _T_SETTLING, x, y, _PAL_WHITE)
             elif not human and sub != _U_PLACE:
-                g.text(": where to put it?", x, y, _PAL_WHITE)
+                self._say(g, _T_WHERE, x, y, _PAL_WHITE)
             else:
-                x += g.text(" places ", x, y, _PAL_WHITE)
+                x += self._say(g, _T_PLACES, x, y, _PAL_WHITE)
                 g.text(P.NAMES[v[_V_PIECE]], x, y, _PAL_YELLOW)
                 if human:
-                    keys = "tilt move B/X turn A drop"
+                    keys = _T_KEYS_CARRY
         elif sub == _U_THINK:
-            g.text(" is thinking...", x, y, _PAL_SILVER)
+            self._say(g, _T_THINKING, x, y, _PAL_SILVER)
         elif sub == _U_SHOW:
             b = self.bot
             k = b.kind
-            x += g.text(_ANS_TEXT[k], x, y, _PAL_WHITE)
+            x += self._say(g, _ANS_TEXT[k], x, y, _PAL_WHITE)
             if k <= _A_PUSH:
                 g.text(P.NAMES[b.piece], x, y, _PAL_YELLOW)
             elif k == _A_RAISE or k == _A_PAY:
                 g.number(b.amount if k == _A_RAISE else v[_V_COST], x, y, _PAL_YELLOW)
         elif ph == _P_TURN:
             if sub == _U_OPEN:
-                x += g.text(": opening bid ", x, y, _PAL_WHITE)
+                x += self._say(g, _T_OPENING, x, y, _PAL_WHITE)
                 g.number(self.amount, x, y, _PAL_YELLOW)
-                keys = "U/D amount  A ok  B back"
+                keys = _T_KEYS_OPEN
             else:
-                x += g.text(v[_V_AGAIN] and ": again, " or ": ", x, y, _PAL_WHITE)
+                x += self._say(g, _T_AGAIN if v[_V_AGAIN] else _T_COLON, x, y, _PAL_WHITE)
                 if st.in_supply(self.cur):
                     g.text(P.NAMES[self.cur], x, y, _PAL_YELLOW)
                 else:
-                    g.text("choose a piece", x, y, _PAL_SILVER)
+                    self._say(g, _T_CHOOSE, x, y, _PAL_SILVER)
                 if human:
-                    keys = "A build  X push  B tower" if sub != _U_LOOK else "A/B: back to the shelf"
+                    keys = _T_KEYS_SHELF if sub != _U_LOOK else _T_KEYS_LOOK
         elif ph == _P_AUCTION:
             if human:
-                x += g.text(": raise to ", x, y, _PAL_WHITE)
+                x += self._say(g, _T_RAISETO, x, y, _PAL_WHITE)
                 x += g.number(self.amount, x, y, _PAL_YELLOW)
-                g.text(" or pass?", x, y, _PAL_WHITE)
-                keys = "U/D amount A raise B pass"
+                self._say(g, _T_ORPASS, x, y, _PAL_WHITE)
+                keys = _T_KEYS_BID
             else:
-                g.text(": raise or pass?", x, y, _PAL_WHITE)
+                self._say(g, _T_RAISEORPASS, x, y, _PAL_WHITE)
         elif ph == _P_PUSH:
-            x += g.text(": accept or pay ", x, y, _PAL_WHITE)
+            x += self._say(g, _T_ACCEPTORPAY, x, y, _PAL_WHITE)
             x += g.number(v[_V_COST], x, y, _PAL_YELLOW)
-            g.text("?", x, y, _PAL_WHITE)
+            self._say(g, _T_QUESTION, x, y, _PAL_WHITE)
             if human:
-                keys = "A accept  B pay" if st.can_pay(seat) else "A accept (cannot pay)"
-        if keys is not None:
-            g.text(keys, 4, y3, _PAL_GREY)
+                keys = _T_KEYS_PAY if st.can_pay(seat) else _T_KEYS_ACCEPT
+        if keys >= 0:
+            self._say(g, keys, 4, y3, _PAL_GREY)
 
     def _draw_last_event(self, g, y):
         """The newest event worth telling, in words (the log line)."""
@@ -991,14 +1059,30 @@ class GameScene(Scene):
         x = 4 + TX.draw(g, self.names[a], 4, y, SEAT_COL[a])
         t = _EV_TEXT[k]
         if arg == 3 and rec.get(j, 2):
-            t = " cannot raise"
+            t = _T_CANNOT
         elif arg == 4 and rec.get(j, 3):
-            t = " must accept"
-        x += g.text(t, x, y, _PAL_RED if arg == 5 else _PAL_SILVER)
+            t = _T_MUST
+        x += self._say(g, t, x, y, _PAL_RED if arg == 5 else _PAL_SILVER)
         if arg == 1:
             g.number(rec.get(j, 2), x, y, _PAL_SILVER)
         elif arg == 2:
             g.text(P.NAMES[rec.get(j, 1)], x, y, _PAL_SILVER)
+
+    def _say(self, g, t, x, y, c):
+        """Text t (_T_*) at x, y (centred when x < 0) in colour c, glyph by glyph; returns its
+        width."""
+        i = _TAT[t]
+        e = _TAT[t + 1] - 1
+        w = (e - i) << 3
+        if x < 0:
+            x = (240 - w) >> 1
+        g.dirty(x, y, w, 8)
+        fb = g.fb
+        while i < e:
+            fb.text(TX.GLYPHS[_TXT[i] - 32], x, y, c)
+            x += 8
+            i += 1
+        return w
 
     # -- the console's questions ---------------------------------------------------------------
     def result(self):
