@@ -6,10 +6,11 @@
 The transformation is mechanical, so both versions run the same statements:
 - each k_* function gets @micropython.viper; array parameters W32/S32 become ptr32, W16/S16/T16
   ptr16, the others int; a function that returns a value gets `-> int`;
-- viper pointer loads are zero-extended on a 64-bit port, so every load is sign-extended:
+- viper pointer loads are zero-extended on a 64-bit port, so loads are sign-extended:
   32-bit `((X[i] ^ SXM) - SXM)` with SXM = int(1) << 31 computed at run time (a literal
   2**31 is not a small int on the Pico and would be compiled as an object),
-  16-bit `((X[i] ^ 0x8000) - 0x8000)`.
+  16-bit `((X[i] ^ 0x8000) - 0x8000)`; except loads of fields that are never negative (an index
+  naming one of NONNEG), which keeps the machine code smaller.
 The generator refuses constructs whose viper meaning differs from Python's (see REFUSE).
 """
 import ast
@@ -22,8 +23,25 @@ DST = os.path.join(ROOT, "firmware", "games", "tower", "physics_viper.py")
 
 PTR32 = {"W32", "S32"}
 PTR16 = {"W16", "S16", "T16"}
+# fields that are never negative: a load whose index names one needs no sign extension
+NONNEG = {"_H_NB", "_H_NP", "_H_NV", "_H_NK", "_H_WOKE", "_H_AWAKE", "_H_NC", "_H_SUB",
+          "_B_ANG", "_B_INVM", "_B_IRHO", "_B_IRHO2", "_B_FLAGS", "_B_REST", "_B_PIECE",
+          "_B_P0", "_B_NP", "_B_ISL", "_P_BODY", "_P_TV0", "_P_V0", "_P_NV", "_C_A", "_C_B",
+          "_SUF", "_SMR"}
 REFUSE = (ast.Tuple, ast.List, ast.Dict, ast.Set, ast.ListComp, ast.GeneratorExp, ast.Lambda,
           ast.Yield, ast.Starred, ast.Slice, ast.JoinedStr, ast.Constant)
+
+
+def _names(expr):
+    """The names in an index expression, not looking into nested loads."""
+    if isinstance(expr, ast.Name):
+        return {expr.id}
+    if isinstance(expr, ast.Subscript):
+        return set()
+    out = set()
+    for child in ast.iter_child_nodes(expr):
+        out |= _names(child)
+    return out
 
 
 class Viperize(ast.NodeTransformer):
@@ -35,6 +53,10 @@ class Viperize(ast.NodeTransformer):
         if not isinstance(node.value, ast.Name) or not isinstance(node.ctx, ast.Load):
             return node
         name = node.value.id
+        if _names(node.slice) & NONNEG:
+            if name not in PTR32 | PTR16:
+                raise SystemExit("unknown array %s" % name)
+            return node
         if name in PTR32:
             self.uses32 = True
             mask = ast.Name("SXM", ast.Load())

@@ -307,11 +307,154 @@ def k_collide(W32, W16, S32, S16):
                 if fa & _F_KIN:
                     break
                 b = _GROUND
-                dx = 0
-                dy = 0
-                nx = 0
-                ny = -16384
-                for pt in range(2):
+            else:
+                bj = _OA + j * 4
+                if W32[bj] > ax1 or W32[bj + 2] < ax0 or W32[bj + 1] > ay1 or W32[bj + 3] < ay0:
+                    continue
+                qj = j * _PS
+                b = W16[qj + _P_BODY]
+                if b == a:
+                    continue
+                ob = _OB + b * _BS
+                fb = W32[ob + _B_FLAGS]
+                if fb & _F_FROZEN:
+                    continue
+                actb = 1
+                if fb & _F_SLEEP:
+                    actb = 0
+                elif b == car:
+                    actb = 0
+                    if W32[ob + _B_VX] != 0 or W32[ob + _B_VY] != 0 or W32[ob + _B_W] != 0:
+                        actb = 2
+                if actb == 0 and acta == 0:
+                    continue
+                dx = (W32[ob + _B_PX] >> 4) - ax6
+                dy = (W32[ob + _B_PY] >> 4) - ay6
+                if dx > _LIMD or dx < -_LIMD or dy > _LIMD or dy < -_LIMD:
+                    continue
+                vbj = _OV + W16[qj + _P_V0] * 4
+                nvb = W16[qj + _P_NV]
+                # SAT: the face of either polygon with the largest separation (Q20)
+                sep0 = 0
+                face0 = 0
+                sep1 = 0
+                face1 = 0
+                apart = 0
+                for side in range(2):
+                    pr = vai
+                    nr = nva
+                    pi = vbj
+                    ni = nvb
+                    ox = dx
+                    oy = dy
+                    if side == 1:
+                        pr = vbj
+                        nr = nvb
+                        pi = vai
+                        ni = nva
+                        ox = -dx
+                        oy = -dy
+                    best = -_BIG
+                    bf = 0
+                    for f in range(nr):
+                        o = pr + f * 4
+                        fnx = W16[o + 2]
+                        fny = W16[o + 3]
+                        px = ox - W16[o]
+                        py = oy - W16[o + 1]
+                        mn = _BIG
+                        q = pi
+                        for k in range(ni):
+                            s = fnx * (W16[q] + px) + fny * (W16[q + 1] + py)   # < 2**29
+                            if s < mn:
+                                mn = s
+                            q += 4
+                        if mn > best:
+                            best = mn
+                            bf = f
+                        if best > _SPEC20:
+                            break
+                    if best > _SPEC20:
+                        apart = 1
+                        break
+                    if side == 0:
+                        sep0 = best
+                        face0 = bf
+                    else:
+                        sep1 = best
+                        face1 = bf
+                if apart:
+                    continue
+                flip = 0
+                pr = vai
+                nr = nva
+                pi = vbj
+                ni = nvb
+                ox = dx
+                oy = dy
+                rf = face0
+                if sep1 > sep0 + _TOLR:
+                    flip = 1
+                    pr = vbj
+                    nr = nvb
+                    pi = vai
+                    ni = nva
+                    ox = -dx
+                    oy = -dy
+                    rf = face1
+                o = pr + rf * 4
+                nx = W16[o + 2]
+                ny = W16[o + 3]
+                r1x = W16[o]
+                r1y = W16[o + 1]
+                o = pr
+                if rf + 1 < nr:
+                    o = pr + rf * 4 + 4
+                r2x = W16[o]
+                r2y = W16[o + 1]
+                # incident edge: the face most opposed to the reference normal
+                mn = _BIG
+                ie = 0
+                for k in range(ni):
+                    s = nx * W16[pi + k * 4 + 2] + ny * W16[pi + k * 4 + 3]
+                    if s < mn:
+                        mn = s
+                        ie = k
+                ie2 = ie + 1
+                if ie2 == ni:
+                    ie2 = 0
+                p1x = W16[pi + ie * 4] + ox
+                p1y = W16[pi + ie * 4 + 1] + oy
+                p2x = W16[pi + ie2 * 4] + ox
+                p2y = W16[pi + ie2 * 4 + 1] + oy
+                id1 = ie
+                id2 = ie2
+                # clip the incident edge to the reference face's side planes; tangent (-ny, nx)
+                for sd in range(2):
+                    # d > 0: outside; side 0: t.(r1 - p), side 1: t.(p - r2)
+                    if sd == 0:
+                        d1 = (nx * (r1y - p1y) - ny * (r1x - p1x)) >> 14
+                        d2 = (nx * (r1y - p2y) - ny * (r1x - p2x)) >> 14
+                    else:
+                        d1 = (ny * (r2x - p1x) - nx * (r2y - p1y)) >> 14
+                        d2 = (ny * (r2x - p2x) - nx * (r2y - p2y)) >> 14
+                    if d1 > 0 and d2 > 0:
+                        apart = 1
+                        break
+                    if d1 > 0:
+                        fr = ((-d2) << 14) // (d1 - d2)          # 0..16384
+                        p1x = p2x + (((p1x - p2x) * fr) >> 14)
+                        p1y = p2y + (((p1y - p2y) * fr) >> 14)
+                        id1 = ie2 + 8 + sd * 8
+                    elif d2 > 0:
+                        fr = ((-d1) << 14) // (d2 - d1)
+                        p2x = p1x + (((p2x - p1x) * fr) >> 14)
+                        p2y = p1y + (((p2y - p1y) * fr) >> 14)
+                        id2 = ie + 8 + sd * 8
+                if apart:
+                    continue
+            for pt in range(2):
+                if j == np:
                     k = k1
                     s = m1
                     if pt == 1:
@@ -321,225 +464,55 @@ def k_collide(W32, W16, S32, S16):
                         continue
                     rax = W16[vai + k * 4]
                     ray = W16[vai + k * 4 + 1] - (s >> 1)
+                    rbx = 0
+                    rby = 0
+                    cnx = 0
+                    cny = -16384
                     key = (i << 16) | (_GPART << 10) | k
-                    if n < _MAXC:
-                        pk = key >> 10
-                        while kp < nk and (W32[_OK + kp * 3] >> 10) < pk:
-                            kp += 1
-                        ln = 0
-                        lt = 0
-                        q = kp
-                        while q < nk and (W32[_OK + q * 3] >> 10) == pk:
-                            if W32[_OK + q * 3] == key:
-                                ln = W32[_OK + q * 3 + 1]
-                                lt = W32[_OK + q * 3 + 2]
-                                break
-                            q += 1
-                        o = n * 3
-                        S32[o] = key
-                        S32[o + 1] = ln
-                        S32[o + 2] = lt
-                        o = n * _CS
-                        S16[o + _C_A] = a
-                        S16[o + _C_B] = b
-                        S16[o + _C_NX] = nx
-                        S16[o + _C_NY] = ny
-                        S16[o + _C_RNA] = rax
-                        S16[o + _C_RTA] = ray
-                        S16[o + _C_RNB] = 0
-                        S16[o + _C_RTB] = 0
-                        S16[o + _C_BIAS] = s
-                        n += 1
-                break
-            bj = _OA + j * 4
-            if W32[bj] > ax1 or W32[bj + 2] < ax0 or W32[bj + 1] > ay1 or W32[bj + 3] < ay0:
-                continue
-            qj = j * _PS
-            b = W16[qj + _P_BODY]
-            if b == a:
-                continue
-            ob = _OB + b * _BS
-            fb = W32[ob + _B_FLAGS]
-            if fb & _F_FROZEN:
-                continue
-            actb = 1
-            if fb & _F_SLEEP:
-                actb = 0
-            elif b == car:
-                actb = 0
-                if W32[ob + _B_VX] != 0 or W32[ob + _B_VY] != 0 or W32[ob + _B_W] != 0:
-                    actb = 2
-            if actb == 0 and acta == 0:
-                continue
-            dx = (W32[ob + _B_PX] >> 4) - ax6
-            dy = (W32[ob + _B_PY] >> 4) - ay6
-            if dx > _LIMD or dx < -_LIMD or dy > _LIMD or dy < -_LIMD:
-                continue
-            vbj = _OV + W16[qj + _P_V0] * 4
-            nvb = W16[qj + _P_NV]
-            # SAT: the face of either polygon with the largest separation (Q20)
-            sep0 = 0
-            face0 = 0
-            sep1 = 0
-            face1 = 0
-            apart = 0
-            for side in range(2):
-                pr = vai
-                nr = nva
-                pi = vbj
-                ni = nvb
-                ox = dx
-                oy = dy
-                if side == 1:
-                    pr = vbj
-                    nr = nvb
-                    pi = vai
-                    ni = nva
-                    ox = -dx
-                    oy = -dy
-                best = -_BIG
-                bf = 0
-                for f in range(nr):
-                    o = pr + f * 4
-                    fnx = W16[o + 2]
-                    fny = W16[o + 3]
-                    px = ox - W16[o]
-                    py = oy - W16[o + 1]
-                    mn = _BIG
-                    q = pi
-                    for k in range(ni):
-                        s = fnx * (W16[q] + px) + fny * (W16[q + 1] + py)   # < 2**29
-                        if s < mn:
-                            mn = s
-                        q += 4
-                    if mn > best:
-                        best = mn
-                        bf = f
-                    if best > _SPEC20:
-                        break
-                if best > _SPEC20:
-                    apart = 1
-                    break
-                if side == 0:
-                    sep0 = best
-                    face0 = bf
                 else:
-                    sep1 = best
-                    face1 = bf
-            if apart:
-                continue
-            flip = 0
-            pr = vai
-            nr = nva
-            pi = vbj
-            ni = nvb
-            ox = dx
-            oy = dy
-            rf = face0
-            if sep1 > sep0 + _TOLR:
-                flip = 1
-                pr = vbj
-                nr = nvb
-                pi = vai
-                ni = nva
-                ox = -dx
-                oy = -dy
-                rf = face1
-            o = pr + rf * 4
-            nx = W16[o + 2]
-            ny = W16[o + 3]
-            r1x = W16[o]
-            r1y = W16[o + 1]
-            o = pr
-            if rf + 1 < nr:
-                o = pr + rf * 4 + 4
-            r2x = W16[o]
-            r2y = W16[o + 1]
-            # incident edge: the face most opposed to the reference normal
-            mn = _BIG
-            ie = 0
-            for k in range(ni):
-                s = nx * W16[pi + k * 4 + 2] + ny * W16[pi + k * 4 + 3]
-                if s < mn:
-                    mn = s
-                    ie = k
-            ie2 = ie + 1
-            if ie2 == ni:
-                ie2 = 0
-            p1x = W16[pi + ie * 4] + ox
-            p1y = W16[pi + ie * 4 + 1] + oy
-            p2x = W16[pi + ie2 * 4] + ox
-            p2y = W16[pi + ie2 * 4 + 1] + oy
-            id1 = ie
-            id2 = ie2
-            # clip the incident edge to the reference face's side planes; tangent (-ny, nx)
-            for sd in range(2):
-                # d > 0: outside; side 0: t.(r1 - p), side 1: t.(p - r2)
-                if sd == 0:
-                    d1 = (nx * (r1y - p1y) - ny * (r1x - p1x)) >> 14
-                    d2 = (nx * (r1y - p2y) - ny * (r1x - p2x)) >> 14
-                else:
-                    d1 = (ny * (r2x - p1x) - nx * (r2y - p1y)) >> 14
-                    d2 = (ny * (r2x - p2x) - nx * (r2y - p2y)) >> 14
-                if d1 > 0 and d2 > 0:
-                    apart = 1
-                    break
-                if d1 > 0:
-                    fr = ((-d2) << 14) // (d1 - d2)          # 0..16384
-                    p1x = p2x + (((p1x - p2x) * fr) >> 14)
-                    p1y = p2y + (((p1y - p2y) * fr) >> 14)
-                    id1 = ie2 + 8 + sd * 8
-                elif d2 > 0:
-                    fr = ((-d1) << 14) // (d2 - d1)
-                    p2x = p1x + (((p2x - p1x) * fr) >> 14)
-                    p2y = p1y + (((p2y - p1y) * fr) >> 14)
-                    id2 = ie + 8 + sd * 8
-            if apart:
-                continue
-            for pt in range(2):
-                px = p1x
-                py = p1y
-                fid = id1
-                if pt == 1:
-                    px = p2x
-                    py = p2y
-                    fid = id2
-                s = (nx * (px - r1x) + ny * (py - r1y)) >> 14     # separation, Q6
-                if s > _SPEC:
-                    continue
-                if (fa | fb) & _F_SLEEP:
-                    # a sleeping body is touched: wake its island, caller runs us again
-                    for w in range(2):
-                        o = ob
-                        if w == 1:
-                            o = oa
-                        if W32[o + _B_FLAGS] & _F_SLEEP:
-                            isl = W32[o + _B_ISL]
-                            for c in range(W32[_H_NB]):
-                                oc = _OB + c * _BS
-                                if (W32[oc + _B_FLAGS] & _F_SLEEP) and W32[oc + _B_ISL] == isl:
-                                    W32[oc + _B_FLAGS] = W32[oc + _B_FLAGS] & ~_F_SLEEP
-                                    W32[oc + _B_REST] = 0
-                    W32[_H_WOKE] = 1
-                    fa = fa & ~_F_SLEEP
-                    fb = fb & ~_F_SLEEP
-                cx = px - ((nx * s) >> 15)          # midpoint between the two surfaces
-                cy = py - ((ny * s) >> 15)
-                key = (i << 16) | (j << 10) | (flip << 8) | (rf << 5) | fid
-                if flip == 0:
-                    rax = cx
-                    ray = cy
-                    rbx = cx - dx
-                    rby = cy - dy
-                    cnx = nx
-                    cny = ny
-                else:
-                    rbx = cx
-                    rby = cy
-                    rax = cx + dx
-                    ray = cy + dy
-                    cnx = -nx
-                    cny = -ny
+                    px = p1x
+                    py = p1y
+                    fid = id1
+                    if pt == 1:
+                        px = p2x
+                        py = p2y
+                        fid = id2
+                    s = (nx * (px - r1x) + ny * (py - r1y)) >> 14     # separation, Q6
+                    if s > _SPEC:
+                        continue
+                    if (fa | fb) & _F_SLEEP:
+                        # a sleeping body is touched: wake its island, caller runs us again
+                        for w in range(2):
+                            o = ob
+                            if w == 1:
+                                o = oa
+                            if W32[o + _B_FLAGS] & _F_SLEEP:
+                                isl = W32[o + _B_ISL]
+                                for c in range(W32[_H_NB]):
+                                    oc = _OB + c * _BS
+                                    if (W32[oc + _B_FLAGS] & _F_SLEEP) and W32[oc + _B_ISL] == isl:
+                                        W32[oc + _B_FLAGS] = W32[oc + _B_FLAGS] & ~_F_SLEEP
+                                        W32[oc + _B_REST] = 0
+                        W32[_H_WOKE] = 1
+                        fa = fa & ~_F_SLEEP
+                        fb = fb & ~_F_SLEEP
+                    cx = px - ((nx * s) >> 15)          # midpoint between the two surfaces
+                    cy = py - ((ny * s) >> 15)
+                    key = (i << 16) | (j << 10) | (flip << 8) | (rf << 5) | fid
+                    if flip == 0:
+                        rax = cx
+                        ray = cy
+                        rbx = cx - dx
+                        rby = cy - dy
+                        cnx = nx
+                        cny = ny
+                    else:
+                        rbx = cx
+                        rby = cy
+                        rax = cx + dx
+                        ray = cy + dy
+                        cnx = -nx
+                        cny = -ny
                 if n < _MAXC:
                     pk = key >> 10
                     while kp < nk and (W32[_OK + kp * 3] >> 10) < pk:

@@ -121,13 +121,13 @@ _BIG = const(1073741823)
 @micropython.viper
 def k_forces(W32: ptr32):
     SXM = int(1) << 31
-    nb = (W32[_H_NB] ^ SXM) - SXM
+    nb = W32[_H_NB]
     gx = (W32[_H_GX] ^ SXM) - SXM
     gy = (W32[_H_GY] ^ SXM) - SXM
     car = (W32[_H_CAR] ^ SXM) - SXM
     for b in range(nb):
         o = _OB + b * _BS
-        fl = (W32[o + _B_FLAGS] ^ SXM) - SXM
+        fl = W32[o + _B_FLAGS]
         if fl & (_F_SLEEP | _F_FROZEN):
             continue
         if b == car:
@@ -151,7 +151,7 @@ def k_forces(W32: ptr32):
                 vy = _VCAR
             elif vy < -_VCAR:
                 vy = -_VCAR
-            ea = (W32[_H_TA] ^ SXM) - SXM - ((W32[o + _B_ANG] ^ SXM) - SXM) & 16777215
+            ea = (W32[_H_TA] ^ SXM) - SXM - W32[o + _B_ANG] & 16777215
             if ea >= 8388608:
                 ea -= 16777216
             if ea > 1048575:
@@ -173,25 +173,25 @@ def k_forces(W32: ptr32):
 @micropython.viper
 def k_geometry(W32: ptr32, W16: ptr16, T16: ptr16, allb: int):
     SXM = int(1) << 31
-    nb = (W32[_H_NB] ^ SXM) - SXM
+    nb = W32[_H_NB]
     for b in range(nb):
         o = _OB + b * _BS
-        if allb == 0 and (W32[o + _B_FLAGS] ^ SXM) - SXM & _F_SLEEP:
+        if allb == 0 and W32[o + _B_FLAGS] & _F_SLEEP:
             continue
         c = (W32[o + _B_COS] ^ SXM) - SXM
         s = (W32[o + _B_SIN] ^ SXM) - SXM
         x6 = (W32[o + _B_PX] ^ SXM) - SXM >> 4
         y6 = (W32[o + _B_PY] ^ SXM) - SXM >> 4
-        p0 = (W32[o + _B_P0] ^ SXM) - SXM
-        for p in range(p0, p0 + ((W32[o + _B_NP] ^ SXM) - SXM)):
+        p0 = W32[o + _B_P0]
+        for p in range(p0, p0 + W32[o + _B_NP]):
             q = p * _PS
-            t = _TV + ((W16[q + _P_TV0] ^ 32768) - 32768) * 4
-            w = _OV + ((W16[q + _P_V0] ^ 32768) - 32768) * 4
+            t = _TV + W16[q + _P_TV0] * 4
+            w = _OV + W16[q + _P_V0] * 4
             x0 = _BIG
             y0 = _BIG
             x1 = -_BIG
             y1 = -_BIG
-            for k in range((W16[q + _P_NV] ^ 32768) - 32768):
+            for k in range(W16[q + _P_NV]):
                 lx = (T16[t] ^ 32768) - 32768
                 ly = (T16[t + 1] ^ 32768) - 32768
                 rx = lx * c - ly * s >> 14
@@ -221,17 +221,17 @@ def k_geometry(W32: ptr32, W16: ptr16, T16: ptr16, allb: int):
 @micropython.viper
 def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
     SXM = int(1) << 31
-    np = (W32[_H_NP] ^ SXM) - SXM
-    nk = (W32[_H_NK] ^ SXM) - SXM
+    np = W32[_H_NP]
+    nk = W32[_H_NK]
     car = (W32[_H_CAR] ^ SXM) - SXM
     n = 0
     kp = 0
     W32[_H_WOKE] = 0
     for i in range(np):
         qi = i * _PS
-        a = (W16[qi + _P_BODY] ^ 32768) - 32768
+        a = W16[qi + _P_BODY]
         oa = _OB + a * _BS
-        fa = (W32[oa + _B_FLAGS] ^ SXM) - SXM
+        fa = W32[oa + _B_FLAGS]
         if fa & _F_FROZEN:
             continue
         acta = 1
@@ -248,8 +248,8 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
         ay1 = (W32[ai + 3] ^ SXM) - SXM
         ax6 = (W32[oa + _B_PX] ^ SXM) - SXM >> 4
         ay6 = (W32[oa + _B_PY] ^ SXM) - SXM >> 4
-        vai = _OV + ((W16[qi + _P_V0] ^ 32768) - 32768) * 4
-        nva = (W16[qi + _P_NV] ^ 32768) - 32768
+        vai = _OV + W16[qi + _P_V0] * 4
+        nva = W16[qi + _P_NV]
         for j in range(i + 1, np + 1):
             if j == np:
                 if fa & _F_SLEEP or ay0 > 0:
@@ -272,15 +272,154 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
                 if k1 < 0:
                     break
                 if m1 <= 0:
-                    W32[oa + _B_FLAGS] = (W32[oa + _B_FLAGS] ^ SXM) - SXM | _F_TOUCH
+                    W32[oa + _B_FLAGS] = W32[oa + _B_FLAGS] | _F_TOUCH
                 if fa & _F_KIN:
                     break
                 b = _GROUND
-                dx = 0
-                dy = 0
-                nx = 0
-                ny = -16384
-                for pt in range(2):
+            else:
+                bj = _OA + j * 4
+                if (W32[bj] ^ SXM) - SXM > ax1 or (W32[bj + 2] ^ SXM) - SXM < ax0 or (W32[bj + 1] ^ SXM) - SXM > ay1 or ((W32[bj + 3] ^ SXM) - SXM < ay0):
+                    continue
+                qj = j * _PS
+                b = W16[qj + _P_BODY]
+                if b == a:
+                    continue
+                ob = _OB + b * _BS
+                fb = W32[ob + _B_FLAGS]
+                if fb & _F_FROZEN:
+                    continue
+                actb = 1
+                if fb & _F_SLEEP:
+                    actb = 0
+                elif b == car:
+                    actb = 0
+                    if (W32[ob + _B_VX] ^ SXM) - SXM != 0 or (W32[ob + _B_VY] ^ SXM) - SXM != 0 or (W32[ob + _B_W] ^ SXM) - SXM != 0:
+                        actb = 2
+                if actb == 0 and acta == 0:
+                    continue
+                dx = ((W32[ob + _B_PX] ^ SXM) - SXM >> 4) - ax6
+                dy = ((W32[ob + _B_PY] ^ SXM) - SXM >> 4) - ay6
+                if dx > _LIMD or dx < -_LIMD or dy > _LIMD or (dy < -_LIMD):
+                    continue
+                vbj = _OV + W16[qj + _P_V0] * 4
+                nvb = W16[qj + _P_NV]
+                sep0 = 0
+                face0 = 0
+                sep1 = 0
+                face1 = 0
+                apart = 0
+                for side in range(2):
+                    pr = vai
+                    nr = nva
+                    pi = vbj
+                    ni = nvb
+                    ox = dx
+                    oy = dy
+                    if side == 1:
+                        pr = vbj
+                        nr = nvb
+                        pi = vai
+                        ni = nva
+                        ox = -dx
+                        oy = -dy
+                    best = -_BIG
+                    bf = 0
+                    for f in range(nr):
+                        o = pr + f * 4
+                        fnx = (W16[o + 2] ^ 32768) - 32768
+                        fny = (W16[o + 3] ^ 32768) - 32768
+                        px = ox - ((W16[o] ^ 32768) - 32768)
+                        py = oy - ((W16[o + 1] ^ 32768) - 32768)
+                        mn = _BIG
+                        q = pi
+                        for k in range(ni):
+                            s = fnx * ((W16[q] ^ 32768) - 32768 + px) + fny * ((W16[q + 1] ^ 32768) - 32768 + py)
+                            if s < mn:
+                                mn = s
+                            q += 4
+                        if mn > best:
+                            best = mn
+                            bf = f
+                        if best > _SPEC20:
+                            break
+                    if best > _SPEC20:
+                        apart = 1
+                        break
+                    if side == 0:
+                        sep0 = best
+                        face0 = bf
+                    else:
+                        sep1 = best
+                        face1 = bf
+                if apart:
+                    continue
+                flip = 0
+                pr = vai
+                nr = nva
+                pi = vbj
+                ni = nvb
+                ox = dx
+                oy = dy
+                rf = face0
+                if sep1 > sep0 + _TOLR:
+                    flip = 1
+                    pr = vbj
+                    nr = nvb
+                    pi = vai
+                    ni = nva
+                    ox = -dx
+                    oy = -dy
+                    rf = face1
+                o = pr + rf * 4
+                nx = (W16[o + 2] ^ 32768) - 32768
+                ny = (W16[o + 3] ^ 32768) - 32768
+                r1x = (W16[o] ^ 32768) - 32768
+                r1y = (W16[o + 1] ^ 32768) - 32768
+                o = pr
+                if rf + 1 < nr:
+                    o = pr + rf * 4 + 4
+                r2x = (W16[o] ^ 32768) - 32768
+                r2y = (W16[o + 1] ^ 32768) - 32768
+                mn = _BIG
+                ie = 0
+                for k in range(ni):
+                    s = nx * ((W16[pi + k * 4 + 2] ^ 32768) - 32768) + ny * ((W16[pi + k * 4 + 3] ^ 32768) - 32768)
+                    if s < mn:
+                        mn = s
+                        ie = k
+                ie2 = ie + 1
+                if ie2 == ni:
+                    ie2 = 0
+                p1x = (W16[pi + ie * 4] ^ 32768) - 32768 + ox
+                p1y = (W16[pi + ie * 4 + 1] ^ 32768) - 32768 + oy
+                p2x = (W16[pi + ie2 * 4] ^ 32768) - 32768 + ox
+                p2y = (W16[pi + ie2 * 4 + 1] ^ 32768) - 32768 + oy
+                id1 = ie
+                id2 = ie2
+                for sd in range(2):
+                    if sd == 0:
+                        d1 = nx * (r1y - p1y) - ny * (r1x - p1x) >> 14
+                        d2 = nx * (r1y - p2y) - ny * (r1x - p2x) >> 14
+                    else:
+                        d1 = ny * (r2x - p1x) - nx * (r2y - p1y) >> 14
+                        d2 = ny * (r2x - p2x) - nx * (r2y - p2y) >> 14
+                    if d1 > 0 and d2 > 0:
+                        apart = 1
+                        break
+                    if d1 > 0:
+                        fr = (-d2 << 14) // (d1 - d2)
+                        p1x = p2x + ((p1x - p2x) * fr >> 14)
+                        p1y = p2y + ((p1y - p2y) * fr >> 14)
+                        id1 = ie2 + 8 + sd * 8
+                    elif d2 > 0:
+                        fr = (-d1 << 14) // (d2 - d1)
+                        p2x = p1x + ((p2x - p1x) * fr >> 14)
+                        p2y = p1y + ((p2y - p1y) * fr >> 14)
+                        id2 = ie + 8 + sd * 8
+                if apart:
+                    continue
+            for pt in range(2):
+                if j == np:
                     k = k1
                     s = m1
                     if pt == 1:
@@ -290,220 +429,54 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
                         continue
                     rax = (W16[vai + k * 4] ^ 32768) - 32768
                     ray = (W16[vai + k * 4 + 1] ^ 32768) - 32768 - (s >> 1)
+                    rbx = 0
+                    rby = 0
+                    cnx = 0
+                    cny = -16384
                     key = i << 16 | _GPART << 10 | k
-                    if n < _MAXC:
-                        pk = key >> 10
-                        while kp < nk and (W32[_OK + kp * 3] ^ SXM) - SXM >> 10 < pk:
-                            kp += 1
-                        ln = 0
-                        lt = 0
-                        q = kp
-                        while q < nk and (W32[_OK + q * 3] ^ SXM) - SXM >> 10 == pk:
-                            if (W32[_OK + q * 3] ^ SXM) - SXM == key:
-                                ln = (W32[_OK + q * 3 + 1] ^ SXM) - SXM
-                                lt = (W32[_OK + q * 3 + 2] ^ SXM) - SXM
-                                break
-                            q += 1
-                        o = n * 3
-                        S32[o] = key
-                        S32[o + 1] = ln
-                        S32[o + 2] = lt
-                        o = n * _CS
-                        S16[o + _C_A] = a
-                        S16[o + _C_B] = b
-                        S16[o + _C_NX] = nx
-                        S16[o + _C_NY] = ny
-                        S16[o + _C_RNA] = rax
-                        S16[o + _C_RTA] = ray
-                        S16[o + _C_RNB] = 0
-                        S16[o + _C_RTB] = 0
-                        S16[o + _C_BIAS] = s
-                        n += 1
-                break
-            bj = _OA + j * 4
-            if (W32[bj] ^ SXM) - SXM > ax1 or (W32[bj + 2] ^ SXM) - SXM < ax0 or (W32[bj + 1] ^ SXM) - SXM > ay1 or ((W32[bj + 3] ^ SXM) - SXM < ay0):
-                continue
-            qj = j * _PS
-            b = (W16[qj + _P_BODY] ^ 32768) - 32768
-            if b == a:
-                continue
-            ob = _OB + b * _BS
-            fb = (W32[ob + _B_FLAGS] ^ SXM) - SXM
-            if fb & _F_FROZEN:
-                continue
-            actb = 1
-            if fb & _F_SLEEP:
-                actb = 0
-            elif b == car:
-                actb = 0
-                if (W32[ob + _B_VX] ^ SXM) - SXM != 0 or (W32[ob + _B_VY] ^ SXM) - SXM != 0 or (W32[ob + _B_W] ^ SXM) - SXM != 0:
-                    actb = 2
-            if actb == 0 and acta == 0:
-                continue
-            dx = ((W32[ob + _B_PX] ^ SXM) - SXM >> 4) - ax6
-            dy = ((W32[ob + _B_PY] ^ SXM) - SXM >> 4) - ay6
-            if dx > _LIMD or dx < -_LIMD or dy > _LIMD or (dy < -_LIMD):
-                continue
-            vbj = _OV + ((W16[qj + _P_V0] ^ 32768) - 32768) * 4
-            nvb = (W16[qj + _P_NV] ^ 32768) - 32768
-            sep0 = 0
-            face0 = 0
-            sep1 = 0
-            face1 = 0
-            apart = 0
-            for side in range(2):
-                pr = vai
-                nr = nva
-                pi = vbj
-                ni = nvb
-                ox = dx
-                oy = dy
-                if side == 1:
-                    pr = vbj
-                    nr = nvb
-                    pi = vai
-                    ni = nva
-                    ox = -dx
-                    oy = -dy
-                best = -_BIG
-                bf = 0
-                for f in range(nr):
-                    o = pr + f * 4
-                    fnx = (W16[o + 2] ^ 32768) - 32768
-                    fny = (W16[o + 3] ^ 32768) - 32768
-                    px = ox - ((W16[o] ^ 32768) - 32768)
-                    py = oy - ((W16[o + 1] ^ 32768) - 32768)
-                    mn = _BIG
-                    q = pi
-                    for k in range(ni):
-                        s = fnx * ((W16[q] ^ 32768) - 32768 + px) + fny * ((W16[q + 1] ^ 32768) - 32768 + py)
-                        if s < mn:
-                            mn = s
-                        q += 4
-                    if mn > best:
-                        best = mn
-                        bf = f
-                    if best > _SPEC20:
-                        break
-                if best > _SPEC20:
-                    apart = 1
-                    break
-                if side == 0:
-                    sep0 = best
-                    face0 = bf
                 else:
-                    sep1 = best
-                    face1 = bf
-            if apart:
-                continue
-            flip = 0
-            pr = vai
-            nr = nva
-            pi = vbj
-            ni = nvb
-            ox = dx
-            oy = dy
-            rf = face0
-            if sep1 > sep0 + _TOLR:
-                flip = 1
-                pr = vbj
-                nr = nvb
-                pi = vai
-                ni = nva
-                ox = -dx
-                oy = -dy
-                rf = face1
-            o = pr + rf * 4
-            nx = (W16[o + 2] ^ 32768) - 32768
-            ny = (W16[o + 3] ^ 32768) - 32768
-            r1x = (W16[o] ^ 32768) - 32768
-            r1y = (W16[o + 1] ^ 32768) - 32768
-            o = pr
-            if rf + 1 < nr:
-                o = pr + rf * 4 + 4
-            r2x = (W16[o] ^ 32768) - 32768
-            r2y = (W16[o + 1] ^ 32768) - 32768
-            mn = _BIG
-            ie = 0
-            for k in range(ni):
-                s = nx * ((W16[pi + k * 4 + 2] ^ 32768) - 32768) + ny * ((W16[pi + k * 4 + 3] ^ 32768) - 32768)
-                if s < mn:
-                    mn = s
-                    ie = k
-            ie2 = ie + 1
-            if ie2 == ni:
-                ie2 = 0
-            p1x = (W16[pi + ie * 4] ^ 32768) - 32768 + ox
-            p1y = (W16[pi + ie * 4 + 1] ^ 32768) - 32768 + oy
-            p2x = (W16[pi + ie2 * 4] ^ 32768) - 32768 + ox
-            p2y = (W16[pi + ie2 * 4 + 1] ^ 32768) - 32768 + oy
-            id1 = ie
-            id2 = ie2
-            for sd in range(2):
-                if sd == 0:
-                    d1 = nx * (r1y - p1y) - ny * (r1x - p1x) >> 14
-                    d2 = nx * (r1y - p2y) - ny * (r1x - p2x) >> 14
-                else:
-                    d1 = ny * (r2x - p1x) - nx * (r2y - p1y) >> 14
-                    d2 = ny * (r2x - p2x) - nx * (r2y - p2y) >> 14
-                if d1 > 0 and d2 > 0:
-                    apart = 1
-                    break
-                if d1 > 0:
-                    fr = (-d2 << 14) // (d1 - d2)
-                    p1x = p2x + ((p1x - p2x) * fr >> 14)
-                    p1y = p2y + ((p1y - p2y) * fr >> 14)
-                    id1 = ie2 + 8 + sd * 8
-                elif d2 > 0:
-                    fr = (-d1 << 14) // (d2 - d1)
-                    p2x = p1x + ((p2x - p1x) * fr >> 14)
-                    p2y = p1y + ((p2y - p1y) * fr >> 14)
-                    id2 = ie + 8 + sd * 8
-            if apart:
-                continue
-            for pt in range(2):
-                px = p1x
-                py = p1y
-                fid = id1
-                if pt == 1:
-                    px = p2x
-                    py = p2y
-                    fid = id2
-                s = nx * (px - r1x) + ny * (py - r1y) >> 14
-                if s > _SPEC:
-                    continue
-                if (fa | fb) & _F_SLEEP:
-                    for w in range(2):
-                        o = ob
-                        if w == 1:
-                            o = oa
-                        if (W32[o + _B_FLAGS] ^ SXM) - SXM & _F_SLEEP:
-                            isl = (W32[o + _B_ISL] ^ SXM) - SXM
-                            for c in range((W32[_H_NB] ^ SXM) - SXM):
-                                oc = _OB + c * _BS
-                                if (W32[oc + _B_FLAGS] ^ SXM) - SXM & _F_SLEEP and (W32[oc + _B_ISL] ^ SXM) - SXM == isl:
-                                    W32[oc + _B_FLAGS] = (W32[oc + _B_FLAGS] ^ SXM) - SXM & ~_F_SLEEP
-                                    W32[oc + _B_REST] = 0
-                    W32[_H_WOKE] = 1
-                    fa = fa & ~_F_SLEEP
-                    fb = fb & ~_F_SLEEP
-                cx = px - (nx * s >> 15)
-                cy = py - (ny * s >> 15)
-                key = i << 16 | j << 10 | flip << 8 | rf << 5 | fid
-                if flip == 0:
-                    rax = cx
-                    ray = cy
-                    rbx = cx - dx
-                    rby = cy - dy
-                    cnx = nx
-                    cny = ny
-                else:
-                    rbx = cx
-                    rby = cy
-                    rax = cx + dx
-                    ray = cy + dy
-                    cnx = -nx
-                    cny = -ny
+                    px = p1x
+                    py = p1y
+                    fid = id1
+                    if pt == 1:
+                        px = p2x
+                        py = p2y
+                        fid = id2
+                    s = nx * (px - r1x) + ny * (py - r1y) >> 14
+                    if s > _SPEC:
+                        continue
+                    if (fa | fb) & _F_SLEEP:
+                        for w in range(2):
+                            o = ob
+                            if w == 1:
+                                o = oa
+                            if W32[o + _B_FLAGS] & _F_SLEEP:
+                                isl = W32[o + _B_ISL]
+                                for c in range(W32[_H_NB]):
+                                    oc = _OB + c * _BS
+                                    if W32[oc + _B_FLAGS] & _F_SLEEP and W32[oc + _B_ISL] == isl:
+                                        W32[oc + _B_FLAGS] = W32[oc + _B_FLAGS] & ~_F_SLEEP
+                                        W32[oc + _B_REST] = 0
+                        W32[_H_WOKE] = 1
+                        fa = fa & ~_F_SLEEP
+                        fb = fb & ~_F_SLEEP
+                    cx = px - (nx * s >> 15)
+                    cy = py - (ny * s >> 15)
+                    key = i << 16 | j << 10 | flip << 8 | rf << 5 | fid
+                    if flip == 0:
+                        rax = cx
+                        ray = cy
+                        rbx = cx - dx
+                        rby = cy - dy
+                        cnx = nx
+                        cny = ny
+                    else:
+                        rbx = cx
+                        rby = cy
+                        rax = cx + dx
+                        ray = cy + dy
+                        cnx = -nx
+                        cny = -ny
                 if n < _MAXC:
                     pk = key >> 10
                     while kp < nk and (W32[_OK + kp * 3] ^ SXM) - SXM >> 10 < pk:
@@ -539,8 +512,8 @@ def k_prestep(W32: ptr32, S32: ptr32, S16: ptr16, n: int):
     SXM = int(1) << 31
     for c in range(n):
         o = c * _CS
-        oa = _OB + ((S16[o + _C_A] ^ 32768) - 32768) * _BS
-        ob = _OB + ((S16[o + _C_B] ^ 32768) - 32768) * _BS
+        oa = _OB + S16[o + _C_A] * _BS
+        ob = _OB + S16[o + _C_B] * _BS
         nx = (S16[o + _C_NX] ^ 32768) - 32768
         ny = (S16[o + _C_NY] ^ 32768) - 32768
         tot = 0
@@ -562,9 +535,9 @@ def k_prestep(W32: ptr32, S32: ptr32, S16: ptr16, n: int):
                 oy = -_RLIM
             rn = ox * ny - oy * nx >> 14
             rt = -(ox * nx + oy * ny >> 14)
-            im = (W32[ot + _B_INVM] ^ SXM) - SXM
-            qn = rn * ((W32[ot + _B_IRHO] ^ SXM) - SXM) >> 12
-            qt = rt * ((W32[ot + _B_IRHO] ^ SXM) - SXM) >> 12
+            im = W32[ot + _B_INVM]
+            qn = rn * W32[ot + _B_IRHO] >> 12
+            qt = rt * W32[ot + _B_IRHO] >> 12
             if qn > 4095:
                 qn = 4095
             elif qn < -4095:
@@ -599,8 +572,8 @@ def k_prestep(W32: ptr32, S32: ptr32, S16: ptr16, n: int):
                 ot = ob
                 rn = (S16[o + _C_RNB] ^ 32768) - 32768
                 rt = (S16[o + _C_RTB] ^ 32768) - 32768
-            im = (W32[ot + _B_INVM] ^ SXM) - SXM
-            i2 = (W32[ot + _B_IRHO2] ^ SXM) - SXM
+            im = W32[ot + _B_INVM]
+            i2 = W32[ot + _B_IRHO2]
             fn = (im << 12) // kn
             ft = (im << 12) // kt
             hn = fn * (rn * i2 >> 12) >> 8
@@ -677,8 +650,8 @@ def k_solve(W32: ptr32, S32: ptr32, S16: ptr16, n: int, iters: int):
             if it & 1:
                 c = n - 1 - cc
             o = c * _CS
-            oa = _OB + ((S16[o + _C_A] ^ 32768) - 32768) * _BS
-            ob = _OB + ((S16[o + _C_B] ^ 32768) - 32768) * _BS
+            oa = _OB + S16[o + _C_A] * _BS
+            ob = _OB + S16[o + _C_B] * _BS
             vax = (W32[oa + _B_VX] ^ SXM) - SXM
             vay = (W32[oa + _B_VY] ^ SXM) - SXM
             wa = (W32[oa + _B_W] ^ SXM) - SXM
@@ -764,10 +737,10 @@ def k_solve(W32: ptr32, S32: ptr32, S16: ptr16, n: int, iters: int):
 @micropython.viper
 def k_integrate(W32: ptr32, T16: ptr16):
     SXM = int(1) << 31
-    nb = (W32[_H_NB] ^ SXM) - SXM
+    nb = W32[_H_NB]
     for b in range(nb):
         o = _OB + b * _BS
-        fl = (W32[o + _B_FLAGS] ^ SXM) - SXM
+        fl = W32[o + _B_FLAGS]
         if fl & (_F_SLEEP | _F_FROZEN):
             continue
         vx = (W32[o + _B_VX] ^ SXM) - SXM
@@ -798,7 +771,7 @@ def k_integrate(W32: ptr32, T16: ptr16):
         W32[o + _B_PX] = x
         W32[o + _B_PY] = y
         if w != 0:
-            ang = (W32[o + _B_ANG] ^ SXM) - SXM + (w * 20861 >> 8) & 16777215
+            ang = W32[o + _B_ANG] + (w * 20861 >> 8) & 16777215
             W32[o + _B_ANG] = ang
             for h in range(2):
                 a = (ang >> 8) + h * 16384 & 65535
@@ -828,25 +801,25 @@ def k_integrate(W32: ptr32, T16: ptr16):
 @micropython.viper
 def k_sleep(W32: ptr32, S32: ptr32, S16: ptr16, n: int) -> int:
     SXM = int(1) << 31
-    nb = (W32[_H_NB] ^ SXM) - SXM
+    nb = W32[_H_NB]
     car = (W32[_H_CAR] ^ SXM) - SXM
     for b in range(nb):
         S32[_SUF + b] = b
         S32[_SMR + b] = _BIG
         o = _OB + b * _BS
-        if (W32[o + _B_FLAGS] ^ SXM) - SXM & (_F_SLEEP | _F_FROZEN | _F_KIN) == 0:
+        if W32[o + _B_FLAGS] & (_F_SLEEP | _F_FROZEN | _F_KIN) == 0:
             vx = (W32[o + _B_VX] ^ SXM) - SXM
             vy = (W32[o + _B_VY] ^ SXM) - SXM
             w = (W32[o + _B_W] ^ SXM) - SXM
-            r = (W32[o + _B_REST] ^ SXM) - SXM
+            r = W32[o + _B_REST]
             if vx > _VS or vx < -_VS or vy > _VS or (vy < -_VS) or (w > _WS) or (w < -_WS):
                 r = 0
             elif r < 10000:
                 r += 1
             W32[o + _B_REST] = r
     for c in range(n):
-        a = (S16[c * _CS + _C_A] ^ 32768) - 32768
-        b = (S16[c * _CS + _C_B] ^ 32768) - 32768
+        a = S16[c * _CS + _C_A]
+        b = S16[c * _CS + _C_B]
         if b == _GROUND:
             continue
         if a == car or b == car:
@@ -857,12 +830,12 @@ def k_sleep(W32: ptr32, S32: ptr32, S16: ptr16, n: int) -> int:
                 else:
                     W32[_OB + a * _BS + _B_REST] = 0
             continue
-        while (S32[_SUF + a] ^ SXM) - SXM != a:
-            S32[_SUF + a] = (S32[_SUF + ((S32[_SUF + a] ^ SXM) - SXM)] ^ SXM) - SXM
-            a = (S32[_SUF + a] ^ SXM) - SXM
-        while (S32[_SUF + b] ^ SXM) - SXM != b:
-            S32[_SUF + b] = (S32[_SUF + ((S32[_SUF + b] ^ SXM) - SXM)] ^ SXM) - SXM
-            b = (S32[_SUF + b] ^ SXM) - SXM
+        while S32[_SUF + a] != a:
+            S32[_SUF + a] = S32[_SUF + S32[_SUF + a]]
+            a = S32[_SUF + a]
+        while S32[_SUF + b] != b:
+            S32[_SUF + b] = S32[_SUF + S32[_SUF + b]]
+            b = S32[_SUF + b]
         if a < b:
             S32[_SUF + b] = a
         elif b < a:
@@ -871,16 +844,16 @@ def k_sleep(W32: ptr32, S32: ptr32, S16: ptr16, n: int) -> int:
     for h in range(2):
         for b in range(nb):
             o = _OB + b * _BS
-            if (W32[o + _B_FLAGS] ^ SXM) - SXM & (_F_SLEEP | _F_FROZEN | _F_KIN):
+            if W32[o + _B_FLAGS] & (_F_SLEEP | _F_FROZEN | _F_KIN):
                 continue
             r = b
-            while (S32[_SUF + r] ^ SXM) - SXM != r:
-                r = (S32[_SUF + r] ^ SXM) - SXM
+            while S32[_SUF + r] != r:
+                r = S32[_SUF + r]
             if h == 0:
-                if (W32[o + _B_REST] ^ SXM) - SXM < (S32[_SMR + r] ^ SXM) - SXM:
-                    S32[_SMR + r] = (W32[o + _B_REST] ^ SXM) - SXM
-            elif (S32[_SMR + r] ^ SXM) - SXM >= _TSLEEP:
-                W32[o + _B_FLAGS] = (W32[o + _B_FLAGS] ^ SXM) - SXM | _F_SLEEP
+                if W32[o + _B_REST] < S32[_SMR + r]:
+                    S32[_SMR + r] = W32[o + _B_REST]
+            elif S32[_SMR + r] >= _TSLEEP:
+                W32[o + _B_FLAGS] = W32[o + _B_FLAGS] | _F_SLEEP
                 W32[o + _B_VX] = 0
                 W32[o + _B_VY] = 0
                 W32[o + _B_W] = 0
