@@ -55,6 +55,8 @@ _V_HIGH = const(3)
 _V_SUPPLY = const(15)
 # copies of towers.py constants
 _SCRATCH = const(2)
+# copies of physics_kern.py constants
+_MAXB = const(27)
 
 
 _EASY = const(1)
@@ -164,7 +166,7 @@ class Bot:
         self.kn = 0
         self.vi = 0                             # candidate being checked
         self.vf = -1                            # frame of the check (-1: not started)
-        self.base = array("i", bytes(8 * 32))  # the tower's body positions before the check
+        self.base = array("i", bytes(8 * _MAXB))  # the tower's body positions before the check
         # the plan and the steering
         self.gx = 0                     # goal centroid x, Q10
         self.gy = 0                     # release height of the centroid, Q10

@@ -16,11 +16,11 @@ Units (see docs/tower-physics.md): world y up, table line y = 0.
 from micropython import const
 
 # -- capacities (one world) --
-_MAXB = const(32)        # bodies (a tower has at most 27; the benchmarks pile 30)
-_GROUND = const(32)      # index of the static ground body (a zero slot after the bodies)
-_MAXP = const(40)        # convex parts (all 27 pieces have 37)
-_MAXV = const(176)       # vertex slots (all 27 pieces have 164)
-_MAXC = const(64)        # contact points (bot games: 31 at most; a pile of 30 bodies: 44)
+_MAXB = const(27)        # bodies (a tower has at most all 27 pieces)
+_GROUND = const(27)      # index of the static ground body (a zero slot after the bodies)
+_MAXP = const(37)        # convex parts (all 27 pieces have 37)
+_MAXV = const(164)       # vertex slots (all 27 pieces have 164)
+_MAXC = const(64)        # contact points (bot games: 31 at most; all 27 pieces in a pile: 42)
 _GPART = const(63)       # part number of the table in contact keys
 
 # -- world header, W32[0:_HS] --
@@ -65,9 +65,9 @@ _B_NP = const(15)        # part count
 _B_ISL = const(16)       # island id while asleep
 _BS = const(18)
 _OB = const(20)                  # _HS
-_OA = const(614)                 # _OB + (_MAXB + 1) * _BS: part AABBs, 4 each, Q6 px
-_OK = const(774)                 # _OA + _MAXP * 4: warm-start cache, 3 each (key, ln, lt)
-_W32N = const(966)              # _OK + _MAXC * 3
+_OA = const(524)                 # _OB + (_MAXB + 1) * _BS: part AABBs, 4 each, Q6 px
+_OK = const(672)                 # _OA + _MAXP * 4: warm-start cache, 3 each (key, ln, lt)
+_W32N = const(864)              # _OK + _MAXC * 3
 
 _F_KIN = const(1)        # carried (kinematic)
 _F_SLEEP = const(2)
@@ -82,8 +82,8 @@ _P_TV0 = const(1)        # first vertex in the piece table
 _P_V0 = const(2)         # first vertex slot in this world
 _P_NV = const(3)
 _PS = const(4)
-_OV = const(160)         # _MAXP * _PS
-_W16N = const(864)      # _OV + _MAXV * 4
+_OV = const(148)         # _MAXP * _PS
+_W16N = const(804)      # _OV + _MAXV * 4
 
 # -- shared scratch: contacts (S32: key, ln, lt; S16: the rest), union-find --
 _C_A = const(0)
@@ -111,8 +111,8 @@ _C_FR = const(21)        # friction bound per normal impulse, Q8
 _CS = const(22)
 _S16N = const(1408)      # _MAXC * _CS
 _SUF = const(192)        # _MAXC * 3: union-find parents
-_SMR = const(225)        # _SUF + _MAXB + 1: island minimum rest
-_S32N = const(258)
+_SMR = const(220)        # _SUF + _MAXB + 1: island minimum rest
+_S32N = const(248)
 
 # -- table: T16[0:257] quarter sine (Q14), vertices from _TV: lx, ly (Q6), nx, ny (Q14) --
 _TV = const(260)

@@ -102,7 +102,7 @@ _V_SUPPLY = const(15)
 _LIVE = const(1)
 _SCRATCH = const(2)
 # copies of physics_kern.py constants
-_MAXB = const(32)
+_MAXB = const(27)
 _F_SLEEP = const(2)
 
 _BOT_BUDGET = const(80)     # bot thinking units per frame, ~1.3 us each on the unix port (bot.py)
