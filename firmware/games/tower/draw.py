@@ -14,8 +14,8 @@ from games.tower import physics as P
 
 # copies of physics_kern.py constants (tests/test_tower_physics.py checks that they agree)
 _OB = const(20)
-_BS = const(18)
-_OA = const(524)
+_BS = const(17)
+_OA = const(496)
 _PS = const(4)
 _OV = const(148)
 _B_PX = const(0)

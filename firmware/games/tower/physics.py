@@ -68,10 +68,10 @@ _B_REST = const(12)
 _B_PIECE = const(13)
 _B_P0 = const(14)
 _B_NP = const(15)
-_BS = const(18)
+_BS = const(17)
 _OB = const(20)
-_OK = const(672)
-_W32N = const(864)
+_OK = const(644)
+_W32N = const(836)
 _F_KIN = const(1)
 _F_SLEEP = const(2)
 _P_BODY = const(0)
@@ -463,7 +463,7 @@ class World:
         for b in range(w[_H_NB]):
             o = _OB + b * _BS
             j = _put(buf, j, w, o, 3, 4)
-            j = _put(buf, j, w, o + 3, _BS - 4, 2)
+            j = _put(buf, j, w, o + 3, _BS - 3, 2)
         j = _put(buf, j, self.w16, 0, w[_H_NP] * _PS, 2)
         for c in range(w[_H_NK]):
             j = _put(buf, j, w, _OK + 3 * c, 1, 4)
@@ -482,7 +482,7 @@ class World:
         for b in range(w[_H_NB]):
             o = _OB + b * _BS
             j = _get(buf, j, w, o, 3, 4)
-            j = _get(buf, j, w, o + 3, _BS - 4, 2)
+            j = _get(buf, j, w, o + 3, _BS - 3, 2)
         j = _get(buf, j, self.w16, 0, w[_H_NP] * _PS, 2)
         for c in range(w[_H_NK]):
             j = _get(buf, j, w, _OK + 3 * c, 1, 4)

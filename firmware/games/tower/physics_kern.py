@@ -63,11 +63,11 @@ _B_PIECE = const(13)
 _B_P0 = const(14)        # first part
 _B_NP = const(15)        # part count
 _B_ISL = const(16)       # island id while asleep
-_BS = const(18)
+_BS = const(17)
 _OB = const(20)                  # _HS
-_OA = const(524)                 # _OB + (_MAXB + 1) * _BS: part AABBs, 4 each, Q6 px
-_OK = const(672)                 # _OA + _MAXP * 4: warm-start cache, 3 each (key, ln, lt)
-_W32N = const(864)              # _OK + _MAXC * 3
+_OA = const(496)                 # _OB + (_MAXB + 1) * _BS: part AABBs, 4 each, Q6 px
+_OK = const(644)                 # _OA + _MAXP * 4: warm-start cache, 3 each (key, ln, lt)
+_W32N = const(836)              # _OK + _MAXC * 3
 
 _F_KIN = const(1)        # carried (kinematic)
 _F_SLEEP = const(2)

@@ -253,10 +253,6 @@ class GameScene(Scene):
         m = memoryview(console.gfx.buf)
         self.fbm = framebuf.FrameBuffer(m[_MAIN_Y * 120:(_MAIN_Y + _MAIN_H) * 120],
                                         240, _MAIN_H, framebuf.GS4_HMSB)
-        sw = 240 // n
-        self.slots = tuple(framebuf.FrameBuffer(m[_MAIN_Y * 120 + (((sw * s) & ~1) >> 1):],
-                                                sw - 2, _MAIN_H, framebuf.GS4_HMSB, 240)
-                           for s in range(n))
         # dynamic state (save.py saves it)
         self.sub = _U_IDLE
         self.wait = 0
@@ -922,14 +918,15 @@ class GameScene(Scene):
         hint[4] = 1
 
     def _draw_result(self, g):
-        """Every tower side by side, each scaled to fit, with its owner and the outcome."""
+        """Every tower side by side, each scaled to fit its slot, with its owner and the
+        outcome."""
         n = self.n
         sw = 240 // n
         st = self.st
         pb = self.paint
+        fb = self.fbm
         y = _MAIN_Y + _MAIN_H - 12
         for s in range(n):
-            fb = self.slots[s]
             w = self.tw.load(s)
             # fit the tower: halve until it is narrow and low enough
             wid = 0
@@ -945,12 +942,13 @@ class GameScene(Scene):
             shift = 0
             while shift < 3 and ((wid >> shift) * 2 > sw - 4 or (hi >> shift) > _MAIN_H - 40):
                 shift += 1
-            fb.fill_rect(0, _MAIN_H - 30, sw - 2, 30, _PAL_BROWN)
+            x = s * sw
+            fb.fill_rect(x, _MAIN_H - 30, sw - 2, 30, _PAL_BROWN)
             for b in range(w.count()):
                 p = w.piece(b)
-                pb.place(w, b, (sw >> 1) - 1, _MAIN_H - 30, shift)
+                pb.place(w, b, x + (sw >> 1) - 1, _MAIN_H - 30, shift)
                 pb.fill(fb, p, D.PCOL[p], _PAL_BLACK)
-            x = s * sw + 2
+            x += 2
             TX.draw(g, self.names[s], x, y - 12, SEAT_COL[s], (sw - 4) >> 3)
             if st.v[_V_WINNER] == s:
                 self._say(g, _T_WINNER, x, y, _PAL_YELLOW)
