@@ -52,7 +52,6 @@ class Painter:
         z = self.z = array("h", bytes(4 * (nv + _PVMAX)))
         m = memoryview(z)
         self.cz = tuple(m[2 * nv:2 * (nv + n)] for n in range(_PVMAX + 1))
-        self.out = array("i", bytes(8 * _PVMAX))
         # bounding box of the last polygon drawn (screen pixels of the FrameBuffer used)
         self.x0 = 0
         self.y0 = 0

@@ -136,16 +136,16 @@ del _p, _a, _k, _rest_angles, _same_set, _rot, _parts, _verts, _atan2, _ATAN
 
 class Geom:
     def __init__(self):
-        self.sky = array("i", [0] * _NCOL)   # top of the tower per column, Q6 (0: the table)
-        self.bot = array("i", [0] * _NJ)     # piece profile: lowest point per relative column
-        self.top = array("i", [0] * _NJ)     # highest point
+        self.sky = array("i", bytes(4 * _NCOL))   # top of the tower per column, Q6 (0: the table)
+        self.bot = array("i", bytes(4 * _NJ))     # piece profile: lowest point per relative column
+        self.top = array("i", bytes(4 * _NJ))     # highest point
         self.j0 = 0                         # first and last relative column of the profile
         self.j1 = -1
         self.ptop = 0                       # piece's highest point above its centroid, Q6
         self.pflat = 0                      # piece: px of top within 1 px of its highest point
         self.pa2 = 0                        # piece: twice its area
-        self.out = array("i", [0] * 16)     # outline scratch
-        self.rv = array("i", [0] * 16)      # rotated part vertices
+        self.out = array("i", bytes(64))    # scratch: outlines, rotated part vertices (also
+                                            # the placement's, never at the same time)
         # tower facts (sky())
         self.c_lo = 0                       # first and last column the tower covers
         self.c_hi = -1
@@ -251,7 +251,7 @@ class Geom:
             top[j] = -_GBIG
         c = P.cos(angle)
         s = P.sin(angle)
-        rv = self.rv
+        rv = self.out
         t16 = P.T16
         j0 = _PJ
         j1 = -_PJ - 1

@@ -241,7 +241,7 @@ def _load(scene, data, end):
     # the placement: its world, and what follows from its piece
     pl = scene.pl
     pl.w = tw.w
-    pl.out = scene.paint.out
+    pl.out = b.g.out
     pl.found = pl.found != 0
     if pl.piece >= 0:
         pl.rmax = _rmax(pl.piece)

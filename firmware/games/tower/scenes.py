@@ -544,7 +544,7 @@ class GameScene(Scene):
         w = self.tw.w
         g = self.bot.g
         g.sky_world(w)
-        self.pl.begin(w, v[_V_PIECE], w.count() == 0, g.height, self.paint.out)
+        self.pl.begin(w, v[_V_PIECE], w.count() == 0, g.height, g.out)
         self.sub = _U_PLACE
         self.hint_a = -1
         self.hint_t = 0
