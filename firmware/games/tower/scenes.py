@@ -32,14 +32,7 @@ from games.tower import rules as R
 from games.tower import towers as TW
 
 # copies of core constants (tests/test_tower_physics.py checks that they agree)
-_BT_UP = const(1)
-_BT_DOWN = const(2)
-_BT_LEFT = const(4)
-_BT_RIGHT = const(8)
 _BT_A = const(32)
-_BT_B = const(64)
-_BT_X = const(128)
-_BT_DIRS = const(15)
 _PAL_BLACK = const(0)
 _PAL_NAVY = const(1)
 _PAL_SLATE = const(2)
@@ -50,7 +43,6 @@ _PAL_RED = const(6)
 _PAL_YELLOW = const(8)
 _PAL_GREEN = const(9)
 _PAL_BROWN = const(15)
-_TL_SENSOR = const(1)
 # copies of bot.py constants
 _A_BUILD = const(1)
 _A_PUSH = const(2)
@@ -69,8 +61,6 @@ _CARRY = const(1)
 _SETTLE = const(2)
 _DONE = const(3)
 _FELL = const(4)
-_QUARTER = const(16384)
-_FINE = const(512)
 # copies of rules.py constants
 _NPIECES = const(27)
 _MAX_SEATS = const(4)
@@ -249,6 +239,10 @@ class GameScene(Scene):
         self.bot = BOT.Bot(self.st, self.tw, self.brng)     # its geometry also draws the hint
         self.pl = PL.Placement()
         self.pl.tilt_g = o[1] == 1
+        self.hum = None                     # human.py, loaded only for a game with a human seat
+        if min(self.kinds) == 0:
+            from games.tower import human
+            self.hum = human
         self.paint = D.Painter()
         m = memoryview(console.gfx.buf)
         self.fbm = framebuf.FrameBuffer(m[_MAIN_Y * 120:(_MAIN_Y + _MAIN_H) * 120],
@@ -376,7 +370,7 @@ class GameScene(Scene):
             self.dirt |= _D_MAIN
             c.beep(880, 150)
         elif self.kinds[seat] == 0:
-            self._human_input(c, seat)
+            self.hum.answer(self, c, seat)
         else:
             self._bot_turn(seat)
 
@@ -441,96 +435,6 @@ class GameScene(Scene):
             self.amount = v[_V_HIGH] + 1
 
     # -- humans --------------------------------------------------------------------------------
-    def _human_input(self, c, seat):
-        st = self.st
-        ph = st.v[_V_PHASE]
-        p = c.buttons.pressed
-        r = c.buttons.repeat
-        if ph == _P_TURN:
-            sub = self.sub
-            if sub == _U_LOOK:
-                if p & (_BT_A | _BT_B):
-                    self.sub = _U_IDLE
-                    self._pick_view()
-            elif sub == _U_OPEN:
-                if self._enter_amount(r, 0, st.tokens[seat]):
-                    return
-                if p & (_BT_A | _BT_B):
-                    self.sub = _U_IDLE
-                    self.dirt |= _D_PROMPT
-                    if p & _BT_A:
-                        st.build(self.cur, self.amount)
-                        self._after_rules()
-            elif r & _BT_DIRS:
-                c = self.cur
-                if r & _BT_LEFT:
-                    c = c - 1 if c % 6 else c + 5
-                elif r & _BT_RIGHT:
-                    c = c + 1 if c % 6 != 5 else c - 5
-                elif r & _BT_UP:
-                    c -= 6
-                else:
-                    c += 6
-                if c < 0:
-                    c += 30
-                if c >= 30:
-                    c -= 30
-                if c >= _NPIECES:
-                    c = _NPIECES - 1 if r & (_BT_RIGHT | _BT_DOWN) == 0 else c % 6
-                self._move_cursor(c)
-            elif p & (_BT_A | _BT_X) and st.in_supply(self.cur):
-                if p & _BT_A:
-                    self.sub = _U_OPEN
-                    self.amount = 0
-                    self.dirt |= _D_PROMPT
-                else:
-                    st.push(self.cur)
-                    self._after_rules()
-            elif p & _BT_B:
-                self.sub = _U_LOOK
-                self._pick_view()
-        elif ph == _P_AUCTION:
-            if self._enter_amount(r, st.v[_V_HIGH] + 1, st.tokens[seat]):
-                return
-            if p & _BT_A and st.can_raise(seat, self.amount):
-                st.bid(self.amount)
-                self._after_rules()
-            elif p & _BT_B:
-                st.pass_()
-                self._after_rules()
-        elif ph == _P_PUSH:
-            if p & _BT_A:
-                st.accept()
-                self._after_rules()
-            elif p & _BT_B and st.can_pay(seat):
-                st.pay()
-                self._after_rules()
-        else:
-            self._begin_place()
-
-    def _enter_amount(self, r, lo, hi):
-        """Up/down change the amount, kept within lo..hi (a bid above the player's tokens or
-        not above the current bid cannot be entered). True when it moved or a direction was
-        pressed."""
-        a = self.amount
-        if r & _BT_UP:
-            a += 1
-        elif r & _BT_DOWN:
-            a -= 1
-        elif r & _BT_RIGHT:
-            a = hi
-        elif r & _BT_LEFT:
-            a = lo
-        if a > hi:
-            a = hi
-        if a < lo:
-            a = lo
-        if a != self.amount:
-            self.amount = a
-            self.dirt |= _D_PROMPT
-            return True
-        return (r & _BT_DIRS) != 0
-
     def _move_cursor(self, c):
         if c != self.cur:
             self.d_cell = self.cur
@@ -558,30 +462,8 @@ class GameScene(Scene):
         st = self.st
         s = st.v[_V_PLACER]
         if pl.phase == _CARRY:
-            turn = 0
             if self.kinds[s] == 0:
-                bt = c.buttons
-                p = bt.pressed
-                r = bt.repeat
-                tl = c.tilt
-                x_held = bt.held & _BT_X
-                sensor = tl.source == _TL_SENSOR
-                if p & _BT_B:
-                    turn = _QUARTER
-                elif sensor or x_held:
-                    if r & _BT_LEFT:
-                        turn = _FINE
-                    elif r & _BT_RIGHT:
-                        turn = -_FINE
-                    elif r & _BT_UP:
-                        turn = _QUARTER
-                    elif r & _BT_DOWN:
-                        turn = -_QUARTER
-                if x_held and not sensor:
-                    pl.steer(0, 0, turn)            # the joystick turns: steering waits
-                else:
-                    pl.steer(tl.x, tl.y, turn)
-                go = p & _BT_A
+                go = self.hum.carry(self, c, pl)
             else:
                 b = self.bot
                 vt = b.steer(pl)
