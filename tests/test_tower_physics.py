@@ -302,9 +302,11 @@ def test_private_constants_agree_across_the_tower_modules():
             assert core.get(name) == list(where.values())[0], (name, where)
     k = {n: w.popitem()[1] for n, w in seen.items()}
     assert k["_OB"] == k["_HS"] and k["_OA"] == k["_OB"] + (k["_MAXB"] + 1) * k["_BS"]
-    assert k["_OK"] == k["_OA"] + 4 * k["_MAXP"] and k["_W32N"] == k["_OK"] + 3 * k["_MAXC"]
-    assert k["_OV"] == k["_MAXP"] * k["_PS"] and k["_W16N"] == k["_OV"] + 4 * k["_MAXV"]
-    assert k["_S16N"] == k["_MAXC"] * k["_CS"] and k["_SUF"] == 3 * k["_MAXC"]
+    assert k["_OK"] == k["_OA"] + 4 * k["_MAXP"] and k["_W32N"] == k["_OK"] + k["_MAXC"]
+    assert k["_OV"] == k["_MAXP"] * k["_PS"] and k["_OBH"] == k["_OV"] + 4 * k["_MAXV"]
+    assert k["_OKH"] == k["_OBH"] + (k["_MAXB"] + 1) * k["_BSH"]
+    assert k["_W16N"] == k["_OKH"] + 2 * k["_MAXC"]
+    assert k["_S16N"] == k["_MAXC"] * k["_CS"] and k["_SUF"] == k["_MAXC"]
     assert k["_SMR"] == k["_SUF"] + k["_MAXB"] + 1 and k["_S32N"] == k["_SMR"] + k["_MAXB"] + 1
     from games.tower import physics as P
     from games.tower import rules as R

@@ -96,6 +96,10 @@ _U_STEP = const(5)           # a scratch step, plus _U_STEP_B per awake body
 _U_STEP_B = const(4)
 
 _MAXK = const(4)             # candidates kept for the scratch check
+_KC = const(0)              # a candidate's fields in cand
+_KA = const(1)
+_KS = const(2)
+_KY = const(3)
 _ROW_STEP = const(3)         # risk table: positions 6 px apart
 _ROW_ANGLES = const(3)       # and the first three resting angles (the longest resting edges)
 _VERIFY_FRAMES = const(45)
@@ -159,10 +163,8 @@ class Bot:
         self.sky_ok = False
         self.sb = 0                     # next body to add to the skyline
         # placement candidates
-        self.kc = array("i", bytes(4 * _MAXK))        # c0
-        self.ka = array("i", bytes(4 * _MAXK))        # angle
-        self.ks = array("i", bytes(4 * _MAXK))        # score (lower is better)
-        self.ky = array("i", bytes(4 * _MAXK))        # resting centroid height, Q6
+        # per candidate: c0, angle, score (lower is better), resting centroid height (Q6)
+        self.cand = array("i", bytes(16 * _MAXK))
         self.kn = 0
         self.vi = 0                             # candidate being checked
         self.vf = -1                            # frame of the check (-1: not started)
@@ -477,33 +479,32 @@ class Bot:
 
     def _keep(self, c0, a, score, ry):
         """Insert a candidate into the best-_MAXK list (sorted by score, stable)."""
+        k = self.cand
         n = self.kn
         i = n
-        while i > 0 and self.ks[i - 1] > score:
+        while i > 0 and k[4 * i - 4 + _KS] > score:
             i -= 1
         if i >= _MAXK:
             return
-        j = n if n < _MAXK else _MAXK - 1
-        while j > i:
-            self.kc[j] = self.kc[j - 1]
-            self.ka[j] = self.ka[j - 1]
-            self.ks[j] = self.ks[j - 1]
-            self.ky[j] = self.ky[j - 1]
+        j = 4 * (n if n < _MAXK else _MAXK - 1) + 3
+        while j >= 4 * i + 4:                   # make room: the later ones move down
+            k[j] = k[j - 4]
             j -= 1
-        self.kc[i] = c0
-        self.ka[i] = a
-        self.ks[i] = score
-        self.ky[i] = ry
+        j = 4 * i
+        k[j] = c0
+        k[j + 1] = a
+        k[j + 2] = score
+        k[j + 3] = ry
         if n < _MAXK:
             self.kn = n + 1
 
     def _searched(self):
         if self.kn == 0:
             # nowhere safe: put it in the middle, high above (a desperate drop)
-            self.kc[0] = 60
-            self.ka[0] = G.ANGLES[5 * self.st.v[_V_PIECE] + 1] << 9
-            self.ks[0] = _INVALID
-            self.ky[0] = self.g.height + (40 << 6)
+            self.cand[_KC] = 60
+            self.cand[_KA] = G.ANGLES[5 * self.st.v[_V_PIECE] + 1] << 9
+            self.cand[_KS] = _INVALID
+            self.cand[_KY] = self.g.height + (40 << 6)
             self.kn = 1
         if self.level == _EASY:
             # the best one half of the time, else any of the best three
@@ -524,7 +525,7 @@ class Bot:
         if self.vi >= self.kn:
             best = 0
             for i in range(1, self.kn):
-                if self.ks[i] < self.ks[best]:
+                if self.cand[4 * i + _KS] < self.cand[4 * best + _KS]:
                     best = i
             self._plan(best)
             return 1
@@ -538,9 +539,9 @@ class Bot:
                 self.base[2 * b] = w.x(b)
                 self.base[2 * b + 1] = w.y(b)
             tw.state = _SCRATCH             # the next load() restores the saved tower
-            x = ((self.kc[i] << 1) - 120) << 10
-            y = (self.ky[i] << 4) + (_LV[_LIFT + self.level] << 9)
-            b = sw.add_body(self.st.v[_V_PIECE], x, y, self.ka[i])
+            x = ((self.cand[4 * i + _KC] << 1) - 120) << 10
+            y = (self.cand[4 * i + _KY] << 4) + (_LV[_LIFT + self.level] << 9)
+            b = sw.add_body(self.st.v[_V_PIECE], x, y, self.cand[4 * i + _KA])
             if n == 0:
                 sw.set_foundation(b)
             self.vf = 0
@@ -549,7 +550,7 @@ class Bot:
         self.vf += 1
         cost = _U_STEP + _U_STEP_B * sw.awake()
         if sw.collapsed() >= 0:
-            self.ks[i] += 5000
+            self.cand[4 * i + _KS] += 5000
             self.vi += 1
             self.vf = -1
             return cost
@@ -561,9 +562,9 @@ class Bot:
                 dx = sw.x(b) - self.base[2 * b]
                 dy = sw.y(b) - self.base[2 * b + 1]
                 d += (dx if dx > 0 else -dx) + (dy if dy > 0 else -dy)
-            dx = sw.x(n) - (((self.kc[i] << 1) - 120) << 10)
-            dy = sw.y(n) - (self.ky[i] << 4)
-            da = (sw.angle(n) - self.ka[i]) & 0xFFFF
+            dx = sw.x(n) - (((self.cand[4 * i + _KC] << 1) - 120) << 10)
+            dy = sw.y(n) - (self.cand[4 * i + _KY] << 4)
+            da = (sw.angle(n) - self.cand[4 * i + _KA]) & 0xFFFF
             if da > 32768:
                 da = 65536 - da
             pen = (d >> 10) * 40 + ((dx if dx > 0 else -dx) >> 10) * 15 + \
@@ -572,7 +573,7 @@ class Bot:
                 pen += 150
             if pen > 3000:
                 pen = 3000
-            self.ks[i] += pen
+            self.cand[4 * i + _KS] += pen
             self.vi += 1
             self.vf = -1
         return cost
@@ -583,12 +584,12 @@ class Bot:
         rng = self.rng
         aim = _LV[_AIM + lv] << 5
         nx = rng.below(2 * aim + 1) - aim if aim else 0
-        self.gx = ((((self.kc[k] << 1) - 120) << 6) + nx) << 4
+        self.gx = ((((self.cand[4 * k + _KC] << 1) - 120) << 6) + nx) << 4
         lift = _LV[_LIFT + lv] << 5
         if _LV[_LIFT_RAND + lv]:
             lift += rng.below((_LV[_LIFT_RAND + lv] << 5) + 1)
-        self.gy = (self.ky[k] + lift) << 4
-        self.ga = self.ka[k] & 0xFE00
+        self.gy = (self.cand[4 * k + _KY] + lift) << 4
+        self.ga = self.cand[4 * k + _KA] & 0xFE00
         self.kind = _A_PLACE
         self.stage = _S_DONE
         self.dphase = _D_TURN

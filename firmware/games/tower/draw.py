@@ -14,14 +14,16 @@ from games.tower import physics as P
 
 # copies of physics_kern.py constants (tests/test_tower_physics.py checks that they agree)
 _OB = const(20)
-_BS = const(17)
-_OA = const(496)
+_BS = const(8)
+_OA = const(244)
 _PS = const(4)
 _OV = const(148)
 _B_PX = const(0)
 _B_PY = const(1)
-_B_P0 = const(14)
-_B_NP = const(15)
+_OBH = const(804)
+_BSH = const(9)
+_BH_P0 = const(6)
+_BH_NP = const(7)
 _P_TV0 = const(1)
 _P_V0 = const(2)
 _P_NV = const(3)
@@ -103,12 +105,13 @@ class Painter:
         w16 = w.w16
         z = self.z
         o = _OB + b * _BS
-        p0 = w32[o + _B_P0]
+        hb = _OBH + b * _BSH
+        p0 = w16[hb + _BH_P0]
         s = 6 + shift
         h = 1 << (s - 1)
         x6 = (w32[o + _B_PX] >> 4) + h
         y6 = (w32[o + _B_PY] >> 4) + h
-        for q in range(p0 * _PS, (p0 + w32[o + _B_NP]) * _PS, _PS):
+        for q in range(p0 * _PS, (p0 + w16[hb + _BH_NP]) * _PS, _PS):
             v = _OV + (w16[q + _P_V0] << 2)
             k = w16[q + _P_TV0] << 1           # the part's polygon in z
             for _ in range(w16[q + _P_NV]):
@@ -136,8 +139,8 @@ class Painter:
     def box(self, w, b, ox, oy, shift):
         """Bounding box of body b on screen, from the world's part bounding boxes (x0..y1)."""
         w32 = w.w32
-        o = _OB + b * _BS
-        p0 = w32[o + _B_P0]
+        hb = _OBH + b * _BSH
+        p0 = w.w16[hb + _BH_P0]
         s = 6 + shift
         h = 1 << (s - 1)
         a = _OA + (p0 << 2)
@@ -145,7 +148,7 @@ class Painter:
         y0 = w32[a + 1]
         x1 = w32[a + 2]
         y1 = w32[a + 3]
-        for _ in range(1, w32[o + _B_NP]):
+        for _ in range(1, w.w16[hb + _BH_NP]):
             a += 4
             if w32[a] < x0:
                 x0 = w32[a]

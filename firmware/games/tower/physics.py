@@ -56,22 +56,22 @@ _B_PX = const(0)
 _B_PY = const(1)
 _B_ANG = const(2)
 _B_VX = const(3)
-_B_VY = const(4)
 _B_W = const(5)
 _B_COS = const(6)
 _B_SIN = const(7)
-_B_INVM = const(8)
-_B_IRHO = const(9)
-_B_IRHO2 = const(10)
-_B_FLAGS = const(11)
-_B_REST = const(12)
-_B_PIECE = const(13)
-_B_P0 = const(14)
-_B_NP = const(15)
-_BS = const(17)
+_BS = const(8)
+_BH_INVM = const(0)
+_BH_IRHO = const(1)
+_BH_IRHO2 = const(2)
+_BH_FLAGS = const(3)
+_BH_REST = const(4)
+_BH_PIECE = const(5)
+_BH_P0 = const(6)
+_BH_NP = const(7)
+_BSH = const(9)
 _OB = const(20)
-_OK = const(644)
-_W32N = const(836)
+_OK = const(392)
+_W32N = const(456)
 _F_KIN = const(1)
 _F_SLEEP = const(2)
 _P_BODY = const(0)
@@ -80,9 +80,11 @@ _P_V0 = const(2)
 _P_NV = const(3)
 _PS = const(4)
 _OV = const(148)
-_W16N = const(804)
-_S16N = const(1408)
-_S32N = const(248)
+_OBH = const(804)
+_OKH = const(1056)
+_W16N = const(1184)
+_S16N = const(1536)
+_S32N = const(120)
 _TV = const(260)
 
 # -- the piece table: PT[piece * _PW + field], then per part (first table vertex, count) --
@@ -278,10 +280,13 @@ class World:
         w[o + _B_ANG] = (angle << 8) & 0xFFFFFF
         w[o + _B_COS] = sin(angle + 0x4000)
         w[o + _B_SIN] = sin(angle)
+        o = _OBH + b * _BSH
+        for i in range(_BSH):
+            h[o + i] = 0
         self._mass(o, piece)
-        w[o + _B_PIECE] = piece
-        w[o + _B_P0] = w[_H_NP]
-        w[o + _B_NP] = np
+        h[o + _BH_PIECE] = piece
+        h[o + _BH_P0] = w[_H_NP]
+        h[o + _BH_NP] = np
         pp = PT[pt + _PT_PP]
         for i in range(np):
             q = w[_H_NP] * _PS
@@ -298,24 +303,26 @@ class World:
         return b
 
     def _mass(self, o, piece):
-        w = self.w32
+        """The mass fields of the body whose w16 record is at o."""
+        h = self.w16
         pt = piece * _PW
-        w[o + _B_INVM] = PT[pt + _PT_INVM]
-        w[o + _B_IRHO] = PT[pt + _PT_IRHO]
-        w[o + _B_IRHO2] = PT[pt + _PT_IRHO2]
+        h[o + _BH_INVM] = PT[pt + _PT_INVM]
+        h[o + _BH_IRHO] = PT[pt + _PT_IRHO]
+        h[o + _BH_IRHO2] = PT[pt + _PT_IRHO2]
 
     def wake_all(self):
         w = self.w32
+        h = self.w16
         for b in range(w[_H_NB]):
-            o = _OB + b * _BS
-            if w[o + _B_FLAGS] & _F_SLEEP:
-                w[o + _B_FLAGS] &= ~_F_SLEEP
-                w[o + _B_REST] = 0
+            o = _OBH + b * _BSH
+            if h[o + _BH_FLAGS] & _F_SLEEP:
+                h[o + _BH_FLAGS] &= ~_F_SLEEP
+                h[o + _BH_REST] = 0
                 w[_H_AWAKE] += 1
 
     def set_foundation(self, b):
         """Mark b as the foundation: collapsed() ignores its touching the table."""
-        self.w32[_OB + b * _BS + _B_FLAGS] |= F_FOUND
+        self.w16[_OBH + b * _BSH + _BH_FLAGS] |= F_FOUND
 
     # -- the carried piece (T-9) --
 
@@ -325,13 +332,15 @@ class World:
         w = self.w32
         if w[_H_CAR] >= 0:
             self.release()
-        o = _OB + b * _BS
-        if w[o + _B_FLAGS] & _F_SLEEP:
+        o = _OBH + b * _BSH
+        h = self.w16
+        if h[o + _BH_FLAGS] & _F_SLEEP:
             self.wake_all()
-        w[o + _B_FLAGS] = (w[o + _B_FLAGS] | _F_KIN) & ~_F_SLEEP
+        h[o + _BH_FLAGS] = (h[o + _BH_FLAGS] | _F_KIN) & ~_F_SLEEP
+        for i in range(_BH_INVM, _BH_IRHO2 + 1):
+            h[o + i] = 0
+        o = _OB + b * _BS
         for i in range(_B_VX, _B_W + 1):
-            w[o + i] = 0
-        for i in range(_B_INVM, _B_IRHO2 + 1):
             w[o + i] = 0
         w[_H_CAR] = b
         w[_H_TX] = w[o + _B_PX]
@@ -352,10 +361,11 @@ class World:
         w = self.w32
         b = w[_H_CAR]
         if b >= 0:
-            o = _OB + b * _BS
-            self._mass(o, w[o + _B_PIECE])
-            w[o + _B_FLAGS] &= ~_F_KIN
-            w[o + _B_REST] = 0
+            h = self.w16
+            o = _OBH + b * _BSH
+            self._mass(o, h[o + _BH_PIECE])
+            h[o + _BH_FLAGS] &= ~_F_KIN
+            h[o + _BH_REST] = 0
             w[_H_CAR] = -1
             w[_H_AWAKE] += 1    # dynamic now: step() must run even if the rest sleeps
         return b
@@ -370,15 +380,15 @@ class World:
         k = self.k
         h = self.w16
         for _ in range(_SUB):
-            k.k_forces(w)
+            k.k_forces(w, h)
             n = k.k_collide(w, h, S32, S16)
             while w[_H_WOKE]:
                 n = k.k_collide(w, h, S32, S16)
-            k.k_prestep(w, S32, S16, n)
-            k.k_solve(w, S32, S16, n, _ITERS)
-            k.k_integrate(w, T16)
+            k.k_prestep(w, h, S32, S16, n)
+            k.k_solve(w, h, S32, S16, n, _ITERS)
+            k.k_integrate(w, h, T16)
             k.k_geometry(w, h, T16, 0)
-            k.k_sleep(w, S32, S16, n)
+            k.k_sleep(w, h, S32, S16, n)
             w[_H_SUB] += 1
 
     # -- queries --
@@ -398,19 +408,19 @@ class World:
         return self.w32[_OB + b * _BS + _B_ANG] >> 8
 
     def piece(self, b):
-        return self.w32[_OB + b * _BS + _B_PIECE]
+        return self.w16[_OBH + b * _BSH + _BH_PIECE]
 
     def flags(self, b):
         """Flag bits of body b: F_TOUCH (touched the table) and F_OUT (left the play area) are
         sticky; F_FOUND marks the foundation; 1 carried, 2 asleep, 4 frozen (physics_kern)."""
-        return self.w32[_OB + b * _BS + _B_FLAGS]
+        return self.w16[_OBH + b * _BSH + _BH_FLAGS]
 
     def collapsed(self):
         """First body other than the foundation that touched the table or left the play
         area (T-2), or -1. The carried body counts."""
         w = self.w32
         for b in range(w[_H_NB]):
-            fl = w[_OB + b * _BS + _B_FLAGS]
+            fl = self.w16[_OBH + b * _BSH + _BH_FLAGS]
             if fl & F_OUT or (fl & F_TOUCH and not fl & F_FOUND):
                 return b
         return -1
@@ -423,7 +433,7 @@ class World:
         return self.w32[_H_CAR]
 
     def parts(self, b):
-        return self.w32[_OB + b * _BS + _B_NP]
+        return self.w16[_OBH + b * _BSH + _BH_NP]
 
     def outline(self, b, part, out):
         """Fill `out` (array 'i' or 'h', 16 entries) with the world vertices of part `part`
@@ -431,7 +441,7 @@ class World:
         vertex count."""
         w, h = self.w32, self.w16
         o = _OB + b * _BS
-        q = (w[o + _B_P0] + part) * _PS
+        q = (h[_OBH + b * _BSH + _BH_P0] + part) * _PS
         x6 = w[o + _B_PX] >> 4
         y6 = w[o + _B_PY] >> 4
         v = _OV + h[q + _P_V0] * 4
@@ -460,14 +470,16 @@ class World:
         buf[at] = _MAGIC
         buf[at + 1] = _VERSION
         j = _put(buf, at + 2, w, 0, _HSAVE, 4)
+        h = self.w16
         for b in range(w[_H_NB]):
             o = _OB + b * _BS
             j = _put(buf, j, w, o, 3, 4)
             j = _put(buf, j, w, o + 3, _BS - 3, 2)
-        j = _put(buf, j, self.w16, 0, w[_H_NP] * _PS, 2)
+            j = _put(buf, j, h, _OBH + b * _BSH, _BSH, 2)
+        j = _put(buf, j, h, 0, w[_H_NP] * _PS, 2)
         for c in range(w[_H_NK]):
-            j = _put(buf, j, w, _OK + 3 * c, 1, 4)
-            j = _put(buf, j, w, _OK + 3 * c + 1, 2, 2)
+            j = _put(buf, j, w, _OK + c, 1, 4)
+            j = _put(buf, j, h, _OKH + 2 * c, 2, 2)
         return j - at
 
     def restore(self, buf, at=0):
@@ -479,14 +491,16 @@ class World:
             raise ValueError("not a tower world")
         w = self.w32
         j = _get(buf, at + 2, w, 0, _HSAVE, 4)
+        h = self.w16
         for b in range(w[_H_NB]):
             o = _OB + b * _BS
             j = _get(buf, j, w, o, 3, 4)
             j = _get(buf, j, w, o + 3, _BS - 3, 2)
-        j = _get(buf, j, self.w16, 0, w[_H_NP] * _PS, 2)
+            j = _get(buf, j, h, _OBH + b * _BSH, _BSH, 2)
+        j = _get(buf, j, h, 0, w[_H_NP] * _PS, 2)
         for c in range(w[_H_NK]):
-            j = _get(buf, j, w, _OK + 3 * c, 1, 4)
-            j = _get(buf, j, w, _OK + 3 * c + 1, 2, 2)
+            j = _get(buf, j, w, _OK + c, 1, 4)
+            j = _get(buf, j, h, _OKH + 2 * c, 2, 2)
         self.k.k_geometry(w, self.w16, T16, 1)
 
 

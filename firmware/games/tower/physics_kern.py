@@ -45,7 +45,7 @@ _H_GSX = const(17)       # gravity when the last island fell asleep
 _H_GSY = const(18)
 _HS = const(20)
 
-# -- bodies, W32[_OB + b * _BS + field] --
+# -- bodies: pose and motion in W32[_OB + b * _BS + field], the rest in W16[_OBH + b * _BSH + f]
 _B_PX = const(0)         # centroid, Q10 px
 _B_PY = const(1)
 _B_ANG = const(2)        # Q8 brads, 0 .. 2**24 - 1
@@ -54,20 +54,21 @@ _B_VY = const(4)
 _B_W = const(5)          # Q15 rad per substep
 _B_COS = const(6)        # Q14
 _B_SIN = const(7)
-_B_INVM = const(8)       # 2**22 / area (0: kinematic or ground)
-_B_IRHO = const(9)       # 2**16 / radius of gyration (px)
-_B_IRHO2 = const(10)     # 2**19 / radius of gyration squared
-_B_FLAGS = const(11)
-_B_REST = const(12)      # substeps spent slow
-_B_PIECE = const(13)
-_B_P0 = const(14)        # first part
-_B_NP = const(15)        # part count
-_B_ISL = const(16)       # island id while asleep
-_BS = const(17)
+_BS = const(8)
+_BH_INVM = const(0)      # 2**22 / area (0: kinematic or ground)
+_BH_IRHO = const(1)      # 2**16 / radius of gyration (px)
+_BH_IRHO2 = const(2)     # 2**19 / radius of gyration squared
+_BH_FLAGS = const(3)
+_BH_REST = const(4)      # substeps spent slow
+_BH_PIECE = const(5)
+_BH_P0 = const(6)        # first part
+_BH_NP = const(7)        # part count
+_BH_ISL = const(8)       # island id while asleep
+_BSH = const(9)
 _OB = const(20)                  # _HS
-_OA = const(496)                 # _OB + (_MAXB + 1) * _BS: part AABBs, 4 each, Q6 px
-_OK = const(644)                 # _OA + _MAXP * 4: warm-start cache, 3 each (key, ln, lt)
-_W32N = const(836)              # _OK + _MAXC * 3
+_OA = const(244)                 # _OB + (_MAXB + 1) * _BS: part AABBs, 4 each, Q6 px
+_OK = const(392)                 # _OA + _MAXP * 4: warm-start cache keys (ln, lt: W16 _OKH)
+_W32N = const(456)              # _OK + _MAXC
 
 _F_KIN = const(1)        # carried (kinematic)
 _F_SLEEP = const(2)
@@ -83,9 +84,11 @@ _P_V0 = const(2)         # first vertex slot in this world
 _P_NV = const(3)
 _PS = const(4)
 _OV = const(148)         # _MAXP * _PS
-_W16N = const(804)      # _OV + _MAXV * 4
+_OBH = const(804)        # _OV + _MAXV * 4: bodies (see above)
+_OKH = const(1056)       # _OBH + (_MAXB + 1) * _BSH: warm-start impulses (ln, lt) of the cache
+_W16N = const(1184)      # _OKH + _MAXC * 2
 
-# -- shared scratch: contacts (S32: key, ln, lt; S16: the rest), union-find --
+# -- shared scratch: contacts (S32: key; S16: the rest), union-find --
 _C_A = const(0)
 _C_B = const(1)
 _C_NX = const(2)         # Q14 from k_collide, Q12 after k_prestep
@@ -108,11 +111,13 @@ _C_THA = const(18)
 _C_THB = const(19)
 _C_BIAS = const(20)      # separation (Q6) then bias velocity (Q10)
 _C_FR = const(21)        # friction bound per normal impulse, Q8
-_CS = const(22)
-_S16N = const(1408)      # _MAXC * _CS
-_SUF = const(192)        # _MAXC * 3: union-find parents
-_SMR = const(220)        # _SUF + _MAXB + 1: island minimum rest
-_S32N = const(248)
+_C_LN = const(22)        # accumulated normal impulse (velocity units, 0.._LMAX)
+_C_LT = const(23)        # and friction impulse
+_CS = const(24)
+_S16N = const(1536)      # _MAXC * _CS
+_SUF = const(64)         # _MAXC: union-find parents
+_SMR = const(92)         # _SUF + _MAXB + 1: island minimum rest
+_S32N = const(120)
 
 # -- table: T16[0:257] quarter sine (Q14), vertices from _TV: lx, ly (Q6), nx, ny (Q14) --
 _TV = const(260)
@@ -143,7 +148,7 @@ _FREEZE = const(1024000)   # 1000 px: beyond this a body is frozen
 _BIG = const(0x3FFFFFFF)
 
 
-def k_forces(W32):
+def k_forces(W32, W16):
     """Gravity on awake dynamic bodies; the carried body's velocity from its target error."""
     nb = W32[_H_NB]
     gx = W32[_H_GX]
@@ -151,7 +156,7 @@ def k_forces(W32):
     car = W32[_H_CAR]
     for b in range(nb):
         o = _OB + b * _BS
-        fl = W32[o + _B_FLAGS]
+        fl = W16[_OBH + b * _BSH + _BH_FLAGS]
         if fl & (_F_SLEEP | _F_FROZEN):
             continue
         if b == car:
@@ -200,14 +205,15 @@ def k_geometry(W32, W16, T16, allb):
     nb = W32[_H_NB]
     for b in range(nb):
         o = _OB + b * _BS
-        if allb == 0 and (W32[o + _B_FLAGS] & _F_SLEEP):
+        h = _OBH + b * _BSH
+        if allb == 0 and (W16[h + _BH_FLAGS] & _F_SLEEP):
             continue
         c = W32[o + _B_COS]
         s = W32[o + _B_SIN]
         x6 = W32[o + _B_PX] >> 4
         y6 = W32[o + _B_PY] >> 4
-        p0 = W32[o + _B_P0]
-        for p in range(p0, p0 + W32[o + _B_NP]):
+        p0 = W16[h + _BH_P0]
+        for p in range(p0, p0 + W16[h + _BH_NP]):
             q = p * _PS
             t = _TV + W16[q + _P_TV0] * 4
             w = _OV + W16[q + _P_V0] * 4
@@ -261,7 +267,8 @@ def k_collide(W32, W16, S32, S16):
         qi = i * _PS
         a = W16[qi + _P_BODY]
         oa = _OB + a * _BS
-        fa = W32[oa + _B_FLAGS]
+        ha = _OBH + a * _BSH
+        fa = W16[ha + _BH_FLAGS]
         if fa & _F_FROZEN:
             continue
         acta = 1                                # 1 awake, 2 moving carried, 0 passive
@@ -303,7 +310,7 @@ def k_collide(W32, W16, S32, S16):
                 if k1 < 0:
                     break
                 if m1 <= 0:
-                    W32[oa + _B_FLAGS] = W32[oa + _B_FLAGS] | _F_TOUCH
+                    W16[ha + _BH_FLAGS] = W16[ha + _BH_FLAGS] | _F_TOUCH
                 if fa & _F_KIN:
                     break
                 b = _GROUND
@@ -316,7 +323,8 @@ def k_collide(W32, W16, S32, S16):
                 if b == a:
                     continue
                 ob = _OB + b * _BS
-                fb = W32[ob + _B_FLAGS]
+                hb = _OBH + b * _BSH
+                fb = W16[hb + _BH_FLAGS]
                 if fb & _F_FROZEN:
                     continue
                 actb = 1
@@ -483,16 +491,16 @@ def k_collide(W32, W16, S32, S16):
                     if (fa | fb) & _F_SLEEP:
                         # a sleeping body is touched: wake its island, caller runs us again
                         for w in range(2):
-                            o = ob
+                            o = hb
                             if w == 1:
-                                o = oa
-                            if W32[o + _B_FLAGS] & _F_SLEEP:
-                                isl = W32[o + _B_ISL]
+                                o = ha
+                            if W16[o + _BH_FLAGS] & _F_SLEEP:
+                                isl = W16[o + _BH_ISL]
                                 for c in range(W32[_H_NB]):
-                                    oc = _OB + c * _BS
-                                    if (W32[oc + _B_FLAGS] & _F_SLEEP) and W32[oc + _B_ISL] == isl:
-                                        W32[oc + _B_FLAGS] = W32[oc + _B_FLAGS] & ~_F_SLEEP
-                                        W32[oc + _B_REST] = 0
+                                    oc = _OBH + c * _BSH
+                                    if (W16[oc + _BH_FLAGS] & _F_SLEEP) and W16[oc + _BH_ISL] == isl:
+                                        W16[oc + _BH_FLAGS] = W16[oc + _BH_FLAGS] & ~_F_SLEEP
+                                        W16[oc + _BH_REST] = 0
                         W32[_H_WOKE] = 1
                         fa = fa & ~_F_SLEEP
                         fb = fb & ~_F_SLEEP
@@ -515,22 +523,21 @@ def k_collide(W32, W16, S32, S16):
                         cny = -ny
                 if n < _MAXC:
                     pk = key >> 10
-                    while kp < nk and (W32[_OK + kp * 3] >> 10) < pk:
+                    while kp < nk and (W32[_OK + kp] >> 10) < pk:
                         kp += 1
                     ln = 0
                     lt = 0
                     q = kp
-                    while q < nk and (W32[_OK + q * 3] >> 10) == pk:
-                        if W32[_OK + q * 3] == key:
-                            ln = W32[_OK + q * 3 + 1]
-                            lt = W32[_OK + q * 3 + 2]
+                    while q < nk and (W32[_OK + q] >> 10) == pk:
+                        if W32[_OK + q] == key:
+                            ln = W16[_OKH + q * 2]
+                            lt = W16[_OKH + q * 2 + 1]
                             break
                         q += 1
-                    o = n * 3
-                    S32[o] = key
-                    S32[o + 1] = ln
-                    S32[o + 2] = lt
+                    S32[n] = key
                     o = n * _CS
+                    S16[o + _C_LN] = ln
+                    S16[o + _C_LT] = lt
                     S16[o + _C_A] = a
                     S16[o + _C_B] = b
                     S16[o + _C_NX] = cnx
@@ -544,23 +551,25 @@ def k_collide(W32, W16, S32, S16):
     return n
 
 
-def k_prestep(W32, S32, S16, n):
+def k_prestep(W32, W16, S32, S16, n):
     """Per contact point: lever arms, effective masses, bias; then apply warm-start impulses."""
     for c in range(n):
         o = c * _CS
         oa = _OB + S16[o + _C_A] * _BS
         ob = _OB + S16[o + _C_B] * _BS
+        ha = _OBH + S16[o + _C_A] * _BSH
+        hb = _OBH + S16[o + _C_B] * _BSH
         nx = S16[o + _C_NX]
         ny = S16[o + _C_NY]
         tot = 0
         for side in range(2):
             ox = S16[o + _C_RNA]
             oy = S16[o + _C_RTA]
-            ot = oa
+            ot = ha
             if side == 1:
                 ox = S16[o + _C_RNB]
                 oy = S16[o + _C_RTB]
-                ot = ob
+                ot = hb
             if ox > _RLIM:
                 ox = _RLIM
             elif ox < -_RLIM:
@@ -571,9 +580,9 @@ def k_prestep(W32, S32, S16, n):
                 oy = -_RLIM
             rn = (ox * ny - oy * nx) >> 14          # < 2**13 * 2**14 each
             rt = -((ox * nx + oy * ny) >> 14)       # tangent t = (ny, -nx)
-            im = W32[ot + _B_INVM]
-            qn = (rn * W32[ot + _B_IRHO]) >> 12      # rn / rho, Q10; IRHO < 2**14
-            qt = (rt * W32[ot + _B_IRHO]) >> 12
+            im = W16[ot + _BH_INVM]
+            qn = (rn * W16[ot + _BH_IRHO]) >> 12      # rn / rho, Q10; IRHO < 2**14
+            qt = (rt * W16[ot + _BH_IRHO]) >> 12
             if qn > 4095:
                 qn = 4095
             elif qn < -4095:
@@ -601,15 +610,15 @@ def k_prestep(W32, S32, S16, n):
         nx12 = nx >> 2
         ny12 = ny >> 2
         for side in range(2):
-            ot = oa
+            ot = ha
             rn = S16[o + _C_RNA]
             rt = S16[o + _C_RTA]
             if side == 1:
-                ot = ob
+                ot = hb
                 rn = S16[o + _C_RNB]
                 rt = S16[o + _C_RTB]
-            im = W32[ot + _B_INVM]
-            i2 = W32[ot + _B_IRHO2]
+            im = W16[ot + _BH_INVM]
+            i2 = W16[ot + _BH_IRHO2]
             fn = (im << 12) // kn                   # <= 4096
             ft = (im << 12) // kt
             hn = (fn * ((rn * i2) >> 12)) >> 8      # rn * i2 < 2**28
@@ -647,8 +656,8 @@ def k_prestep(W32, S32, S16, n):
                 bias = _MAXBIAS
         S16[o + _C_BIAS] = bias
         # warm start with last substep's accumulated impulses
-        ln = S32[c * 3 + 1]
-        lt = S32[c * 3 + 2]
+        ln = S16[o + _C_LN]
+        lt = S16[o + _C_LT]
         if ln != 0 or lt != 0:
             for side in range(2):
                 ot = oa
@@ -679,7 +688,7 @@ def k_prestep(W32, S32, S16, n):
                     W32[ot + _B_W] = w
 
 
-def k_solve(W32, S32, S16, n, iters):
+def k_solve(W32, W16, S32, S16, n, iters):
     """Sequential impulses (Box2D-Lite): accumulated, clamped normal and friction impulses.
 
     Impulses are kept in velocity units (impulse times effective mass), so no mass multiply
@@ -703,13 +712,13 @@ def k_solve(W32, S32, S16, n, iters):
             ny = S16[o + _C_NY]
             # normal: |dv| < 2**16, n Q12; w < 2**15, rn < 2**13
             vn = (((vbx - vax) * nx + (vby - vay) * ny + 2048) >> 12) + ((wb * S16[o + _C_RNB] - wa * S16[o + _C_RNA] + 1024) >> 11)
-            l0 = S32[c * 3 + 1]
+            l0 = S16[o + _C_LN]
             l1 = l0 + S16[o + _C_BIAS] - vn
             if l1 < 0:
                 l1 = 0
             elif l1 > _LMAX:
                 l1 = _LMAX
-            S32[c * 3 + 1] = l1
+            S16[o + _C_LN] = l1
             du = l1 - l0
             if du != 0:
                 vax -= (du * S16[o + _C_FAX] + 2048) >> 12
@@ -723,13 +732,13 @@ def k_solve(W32, S32, S16, n, iters):
             m = (l1 * S16[o + _C_FR]) >> 8
             if m > _LMAX:
                 m = _LMAX
-            t0 = S32[c * 3 + 2]
+            t0 = S16[o + _C_LT]
             t1 = t0 - vt
             if t1 > m:
                 t1 = m
             elif t1 < -m:
                 t1 = -m
-            S32[c * 3 + 2] = t1
+            S16[o + _C_LT] = t1
             du = t1 - t0                            # |du| <= 2 * _LMAX
             if du != 0:
                 vax -= (du * S16[o + _C_TAX] + 2048) >> 12
@@ -770,20 +779,20 @@ def k_solve(W32, S32, S16, n, iters):
                 W32[ob + _B_VY] = vby
                 W32[ob + _B_W] = wb
     for c in range(n):
-        o = c * 3
-        W32[_OK + o] = S32[o]
-        W32[_OK + o + 1] = S32[o + 1]
-        W32[_OK + o + 2] = S32[o + 2]
+        W32[_OK + c] = S32[c]
+        W16[_OKH + c * 2] = S16[c * _CS + _C_LN]
+        W16[_OKH + c * 2 + 1] = S16[c * _CS + _C_LT]
     W32[_H_NK] = n
     W32[_H_NC] = n
 
 
-def k_integrate(W32, T16):
+def k_integrate(W32, W16, T16):
     """Clamp velocities, move awake bodies, refresh cos/sin, flag play-area exits."""
     nb = W32[_H_NB]
     for b in range(nb):
         o = _OB + b * _BS
-        fl = W32[o + _B_FLAGS]
+        hf = _OBH + b * _BSH + _BH_FLAGS
+        fl = W16[hf]
         if fl & (_F_SLEEP | _F_FROZEN):
             continue
         vx = W32[o + _B_VX]
@@ -841,10 +850,10 @@ def k_integrate(W32, T16):
             W32[o + _B_VX] = 0
             W32[o + _B_VY] = 0
             W32[o + _B_W] = 0
-        W32[o + _B_FLAGS] = fl
+        W16[hf] = fl
 
 
-def k_sleep(W32, S32, S16, n):
+def k_sleep(W32, W16, S32, S16, n):
     """Rest timers; islands by union-find over contacts; an island whose every body has been
     slow for _TSLEEP substeps falls asleep. Returns the number of awake dynamic bodies."""
     nb = W32[_H_NB]
@@ -853,16 +862,17 @@ def k_sleep(W32, S32, S16, n):
         S32[_SUF + b] = b
         S32[_SMR + b] = _BIG
         o = _OB + b * _BS
-        if (W32[o + _B_FLAGS] & (_F_SLEEP | _F_FROZEN | _F_KIN)) == 0:
+        hb = _OBH + b * _BSH
+        if (W16[hb + _BH_FLAGS] & (_F_SLEEP | _F_FROZEN | _F_KIN)) == 0:
             vx = W32[o + _B_VX]
             vy = W32[o + _B_VY]
             w = W32[o + _B_W]
-            r = W32[o + _B_REST]
+            r = W16[hb + _BH_REST]
             if vx > _VS or vx < -_VS or vy > _VS or vy < -_VS or w > _WS or w < -_WS:
                 r = 0
             elif r < 10000:
                 r += 1
-            W32[o + _B_REST] = r
+            W16[hb + _BH_REST] = r
     for c in range(n):
         a = S16[c * _CS + _C_A]
         b = S16[c * _CS + _C_B]
@@ -872,9 +882,9 @@ def k_sleep(W32, S32, S16, n):
             o = _OB + car * _BS
             if W32[o + _B_VX] != 0 or W32[o + _B_VY] != 0 or W32[o + _B_W] != 0:
                 if a == car:
-                    W32[_OB + b * _BS + _B_REST] = 0
+                    W16[_OBH + b * _BSH + _BH_REST] = 0
                 else:
-                    W32[_OB + a * _BS + _B_REST] = 0
+                    W16[_OBH + a * _BSH + _BH_REST] = 0
             continue
         while S32[_SUF + a] != a:
             S32[_SUF + a] = S32[_SUF + S32[_SUF + a]]
@@ -890,20 +900,21 @@ def k_sleep(W32, S32, S16, n):
     for h in range(2):
         for b in range(nb):
             o = _OB + b * _BS
-            if W32[o + _B_FLAGS] & (_F_SLEEP | _F_FROZEN | _F_KIN):
+            hb = _OBH + b * _BSH
+            if W16[hb + _BH_FLAGS] & (_F_SLEEP | _F_FROZEN | _F_KIN):
                 continue
             r = b
             while S32[_SUF + r] != r:
                 r = S32[_SUF + r]
             if h == 0:
-                if W32[o + _B_REST] < S32[_SMR + r]:
-                    S32[_SMR + r] = W32[o + _B_REST]
+                if W16[hb + _BH_REST] < S32[_SMR + r]:
+                    S32[_SMR + r] = W16[hb + _BH_REST]
             elif S32[_SMR + r] >= _TSLEEP:
-                W32[o + _B_FLAGS] = W32[o + _B_FLAGS] | _F_SLEEP
+                W16[hb + _BH_FLAGS] = W16[hb + _BH_FLAGS] | _F_SLEEP
                 W32[o + _B_VX] = 0
                 W32[o + _B_VY] = 0
                 W32[o + _B_W] = 0
-                W32[o + _B_ISL] = r
+                W16[hb + _BH_ISL] = r
                 W32[_H_GSX] = W32[_H_GX]
                 W32[_H_GSY] = W32[_H_GY]
             else:

@@ -39,20 +39,21 @@ _B_VY = const(4)
 _B_W = const(5)
 _B_COS = const(6)
 _B_SIN = const(7)
-_B_INVM = const(8)
-_B_IRHO = const(9)
-_B_IRHO2 = const(10)
-_B_FLAGS = const(11)
-_B_REST = const(12)
-_B_PIECE = const(13)
-_B_P0 = const(14)
-_B_NP = const(15)
-_B_ISL = const(16)
-_BS = const(17)
+_BS = const(8)
+_BH_INVM = const(0)
+_BH_IRHO = const(1)
+_BH_IRHO2 = const(2)
+_BH_FLAGS = const(3)
+_BH_REST = const(4)
+_BH_PIECE = const(5)
+_BH_P0 = const(6)
+_BH_NP = const(7)
+_BH_ISL = const(8)
+_BSH = const(9)
 _OB = const(20)
-_OA = const(496)
-_OK = const(644)
-_W32N = const(836)
+_OA = const(244)
+_OK = const(392)
+_W32N = const(456)
 _F_KIN = const(1)
 _F_SLEEP = const(2)
 _F_FROZEN = const(4)
@@ -65,7 +66,9 @@ _P_V0 = const(2)
 _P_NV = const(3)
 _PS = const(4)
 _OV = const(148)
-_W16N = const(804)
+_OBH = const(804)
+_OKH = const(1056)
+_W16N = const(1184)
 _C_A = const(0)
 _C_B = const(1)
 _C_NX = const(2)
@@ -88,11 +91,13 @@ _C_THA = const(18)
 _C_THB = const(19)
 _C_BIAS = const(20)
 _C_FR = const(21)
-_CS = const(22)
-_S16N = const(1408)
-_SUF = const(192)
-_SMR = const(220)
-_S32N = const(248)
+_C_LN = const(22)
+_C_LT = const(23)
+_CS = const(24)
+_S16N = const(1536)
+_SUF = const(64)
+_SMR = const(92)
+_S32N = const(120)
 _TV = const(260)
 _VMAX = const(16383)
 _WMAX = const(8191)
@@ -119,7 +124,7 @@ _FREEZE = const(1024000)
 _BIG = const(1073741823)
 
 @micropython.viper
-def k_forces(W32: ptr32):
+def k_forces(W32: ptr32, W16: ptr16):
     SXM = int(1) << 31
     nb = W32[_H_NB]
     gx = (W32[_H_GX] ^ SXM) - SXM
@@ -127,7 +132,7 @@ def k_forces(W32: ptr32):
     car = (W32[_H_CAR] ^ SXM) - SXM
     for b in range(nb):
         o = _OB + b * _BS
-        fl = W32[o + _B_FLAGS]
+        fl = W16[_OBH + b * _BSH + _BH_FLAGS]
         if fl & (_F_SLEEP | _F_FROZEN):
             continue
         if b == car:
@@ -176,14 +181,15 @@ def k_geometry(W32: ptr32, W16: ptr16, T16: ptr16, allb: int):
     nb = W32[_H_NB]
     for b in range(nb):
         o = _OB + b * _BS
-        if allb == 0 and W32[o + _B_FLAGS] & _F_SLEEP:
+        h = _OBH + b * _BSH
+        if allb == 0 and W16[h + _BH_FLAGS] & _F_SLEEP:
             continue
         c = (W32[o + _B_COS] ^ SXM) - SXM
         s = (W32[o + _B_SIN] ^ SXM) - SXM
         x6 = (W32[o + _B_PX] ^ SXM) - SXM >> 4
         y6 = (W32[o + _B_PY] ^ SXM) - SXM >> 4
-        p0 = W32[o + _B_P0]
-        for p in range(p0, p0 + W32[o + _B_NP]):
+        p0 = W16[h + _BH_P0]
+        for p in range(p0, p0 + W16[h + _BH_NP]):
             q = p * _PS
             t = _TV + W16[q + _P_TV0] * 4
             w = _OV + W16[q + _P_V0] * 4
@@ -231,7 +237,8 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
         qi = i * _PS
         a = W16[qi + _P_BODY]
         oa = _OB + a * _BS
-        fa = W32[oa + _B_FLAGS]
+        ha = _OBH + a * _BSH
+        fa = W16[ha + _BH_FLAGS]
         if fa & _F_FROZEN:
             continue
         acta = 1
@@ -272,7 +279,7 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
                 if k1 < 0:
                     break
                 if m1 <= 0:
-                    W32[oa + _B_FLAGS] = W32[oa + _B_FLAGS] | _F_TOUCH
+                    W16[ha + _BH_FLAGS] = W16[ha + _BH_FLAGS] | _F_TOUCH
                 if fa & _F_KIN:
                     break
                 b = _GROUND
@@ -285,7 +292,8 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
                 if b == a:
                     continue
                 ob = _OB + b * _BS
-                fb = W32[ob + _B_FLAGS]
+                hb = _OBH + b * _BSH
+                fb = W16[hb + _BH_FLAGS]
                 if fb & _F_FROZEN:
                     continue
                 actb = 1
@@ -447,16 +455,16 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
                         continue
                     if (fa | fb) & _F_SLEEP:
                         for w in range(2):
-                            o = ob
+                            o = hb
                             if w == 1:
-                                o = oa
-                            if W32[o + _B_FLAGS] & _F_SLEEP:
-                                isl = W32[o + _B_ISL]
+                                o = ha
+                            if W16[o + _BH_FLAGS] & _F_SLEEP:
+                                isl = W16[o + _BH_ISL]
                                 for c in range(W32[_H_NB]):
-                                    oc = _OB + c * _BS
-                                    if W32[oc + _B_FLAGS] & _F_SLEEP and W32[oc + _B_ISL] == isl:
-                                        W32[oc + _B_FLAGS] = W32[oc + _B_FLAGS] & ~_F_SLEEP
-                                        W32[oc + _B_REST] = 0
+                                    oc = _OBH + c * _BSH
+                                    if W16[oc + _BH_FLAGS] & _F_SLEEP and W16[oc + _BH_ISL] == isl:
+                                        W16[oc + _BH_FLAGS] = W16[oc + _BH_FLAGS] & ~_F_SLEEP
+                                        W16[oc + _BH_REST] = 0
                         W32[_H_WOKE] = 1
                         fa = fa & ~_F_SLEEP
                         fb = fb & ~_F_SLEEP
@@ -479,22 +487,21 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
                         cny = -ny
                 if n < _MAXC:
                     pk = key >> 10
-                    while kp < nk and (W32[_OK + kp * 3] ^ SXM) - SXM >> 10 < pk:
+                    while kp < nk and (W32[_OK + kp] ^ SXM) - SXM >> 10 < pk:
                         kp += 1
                     ln = 0
                     lt = 0
                     q = kp
-                    while q < nk and (W32[_OK + q * 3] ^ SXM) - SXM >> 10 == pk:
-                        if (W32[_OK + q * 3] ^ SXM) - SXM == key:
-                            ln = (W32[_OK + q * 3 + 1] ^ SXM) - SXM
-                            lt = (W32[_OK + q * 3 + 2] ^ SXM) - SXM
+                    while q < nk and (W32[_OK + q] ^ SXM) - SXM >> 10 == pk:
+                        if (W32[_OK + q] ^ SXM) - SXM == key:
+                            ln = (W16[_OKH + q * 2] ^ 32768) - 32768
+                            lt = (W16[_OKH + q * 2 + 1] ^ 32768) - 32768
                             break
                         q += 1
-                    o = n * 3
-                    S32[o] = key
-                    S32[o + 1] = ln
-                    S32[o + 2] = lt
+                    S32[n] = key
                     o = n * _CS
+                    S16[o + _C_LN] = ln
+                    S16[o + _C_LT] = lt
                     S16[o + _C_A] = a
                     S16[o + _C_B] = b
                     S16[o + _C_NX] = cnx
@@ -508,23 +515,25 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
     return n
 
 @micropython.viper
-def k_prestep(W32: ptr32, S32: ptr32, S16: ptr16, n: int):
+def k_prestep(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16, n: int):
     SXM = int(1) << 31
     for c in range(n):
         o = c * _CS
         oa = _OB + S16[o + _C_A] * _BS
         ob = _OB + S16[o + _C_B] * _BS
+        ha = _OBH + S16[o + _C_A] * _BSH
+        hb = _OBH + S16[o + _C_B] * _BSH
         nx = (S16[o + _C_NX] ^ 32768) - 32768
         ny = (S16[o + _C_NY] ^ 32768) - 32768
         tot = 0
         for side in range(2):
             ox = (S16[o + _C_RNA] ^ 32768) - 32768
             oy = (S16[o + _C_RTA] ^ 32768) - 32768
-            ot = oa
+            ot = ha
             if side == 1:
                 ox = (S16[o + _C_RNB] ^ 32768) - 32768
                 oy = (S16[o + _C_RTB] ^ 32768) - 32768
-                ot = ob
+                ot = hb
             if ox > _RLIM:
                 ox = _RLIM
             elif ox < -_RLIM:
@@ -535,9 +544,9 @@ def k_prestep(W32: ptr32, S32: ptr32, S16: ptr16, n: int):
                 oy = -_RLIM
             rn = ox * ny - oy * nx >> 14
             rt = -(ox * nx + oy * ny >> 14)
-            im = W32[ot + _B_INVM]
-            qn = rn * W32[ot + _B_IRHO] >> 12
-            qt = rt * W32[ot + _B_IRHO] >> 12
+            im = W16[ot + _BH_INVM]
+            qn = rn * W16[ot + _BH_IRHO] >> 12
+            qt = rt * W16[ot + _BH_IRHO] >> 12
             if qn > 4095:
                 qn = 4095
             elif qn < -4095:
@@ -565,15 +574,15 @@ def k_prestep(W32: ptr32, S32: ptr32, S16: ptr16, n: int):
         nx12 = nx >> 2
         ny12 = ny >> 2
         for side in range(2):
-            ot = oa
+            ot = ha
             rn = (S16[o + _C_RNA] ^ 32768) - 32768
             rt = (S16[o + _C_RTA] ^ 32768) - 32768
             if side == 1:
-                ot = ob
+                ot = hb
                 rn = (S16[o + _C_RNB] ^ 32768) - 32768
                 rt = (S16[o + _C_RTB] ^ 32768) - 32768
-            im = W32[ot + _B_INVM]
-            i2 = W32[ot + _B_IRHO2]
+            im = W16[ot + _BH_INVM]
+            i2 = W16[ot + _BH_IRHO2]
             fn = (im << 12) // kn
             ft = (im << 12) // kt
             hn = fn * (rn * i2 >> 12) >> 8
@@ -610,8 +619,8 @@ def k_prestep(W32: ptr32, S32: ptr32, S16: ptr16, n: int):
             if bias > _MAXBIAS:
                 bias = _MAXBIAS
         S16[o + _C_BIAS] = bias
-        ln = (S32[c * 3 + 1] ^ SXM) - SXM
-        lt = (S32[c * 3 + 2] ^ SXM) - SXM
+        ln = S16[o + _C_LN]
+        lt = (S16[o + _C_LT] ^ 32768) - 32768
         if ln != 0 or lt != 0:
             for side in range(2):
                 ot = oa
@@ -642,7 +651,7 @@ def k_prestep(W32: ptr32, S32: ptr32, S16: ptr16, n: int):
                     W32[ot + _B_W] = w
 
 @micropython.viper
-def k_solve(W32: ptr32, S32: ptr32, S16: ptr16, n: int, iters: int):
+def k_solve(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16, n: int, iters: int):
     SXM = int(1) << 31
     for it in range(iters):
         for cc in range(n):
@@ -661,13 +670,13 @@ def k_solve(W32: ptr32, S32: ptr32, S16: ptr16, n: int, iters: int):
             nx = (S16[o + _C_NX] ^ 32768) - 32768
             ny = (S16[o + _C_NY] ^ 32768) - 32768
             vn = ((vbx - vax) * nx + (vby - vay) * ny + 2048 >> 12) + (wb * ((S16[o + _C_RNB] ^ 32768) - 32768) - wa * ((S16[o + _C_RNA] ^ 32768) - 32768) + 1024 >> 11)
-            l0 = (S32[c * 3 + 1] ^ SXM) - SXM
+            l0 = S16[o + _C_LN]
             l1 = l0 + ((S16[o + _C_BIAS] ^ 32768) - 32768) - vn
             if l1 < 0:
                 l1 = 0
             elif l1 > _LMAX:
                 l1 = _LMAX
-            S32[c * 3 + 1] = l1
+            S16[o + _C_LN] = l1
             du = l1 - l0
             if du != 0:
                 vax -= du * ((S16[o + _C_FAX] ^ 32768) - 32768) + 2048 >> 12
@@ -680,13 +689,13 @@ def k_solve(W32: ptr32, S32: ptr32, S16: ptr16, n: int, iters: int):
             m = l1 * ((S16[o + _C_FR] ^ 32768) - 32768) >> 8
             if m > _LMAX:
                 m = _LMAX
-            t0 = (S32[c * 3 + 2] ^ SXM) - SXM
+            t0 = (S16[o + _C_LT] ^ 32768) - 32768
             t1 = t0 - vt
             if t1 > m:
                 t1 = m
             elif t1 < -m:
                 t1 = -m
-            S32[c * 3 + 2] = t1
+            S16[o + _C_LT] = t1
             du = t1 - t0
             if du != 0:
                 vax -= du * ((S16[o + _C_TAX] ^ 32768) - 32768) + 2048 >> 12
@@ -727,20 +736,20 @@ def k_solve(W32: ptr32, S32: ptr32, S16: ptr16, n: int, iters: int):
                 W32[ob + _B_VY] = vby
                 W32[ob + _B_W] = wb
     for c in range(n):
-        o = c * 3
-        W32[_OK + o] = (S32[o] ^ SXM) - SXM
-        W32[_OK + o + 1] = (S32[o + 1] ^ SXM) - SXM
-        W32[_OK + o + 2] = (S32[o + 2] ^ SXM) - SXM
+        W32[_OK + c] = (S32[c] ^ SXM) - SXM
+        W16[_OKH + c * 2] = S16[c * _CS + _C_LN]
+        W16[_OKH + c * 2 + 1] = (S16[c * _CS + _C_LT] ^ 32768) - 32768
     W32[_H_NK] = n
     W32[_H_NC] = n
 
 @micropython.viper
-def k_integrate(W32: ptr32, T16: ptr16):
+def k_integrate(W32: ptr32, W16: ptr16, T16: ptr16):
     SXM = int(1) << 31
     nb = W32[_H_NB]
     for b in range(nb):
         o = _OB + b * _BS
-        fl = W32[o + _B_FLAGS]
+        hf = _OBH + b * _BSH + _BH_FLAGS
+        fl = (W16[hf] ^ 32768) - 32768
         if fl & (_F_SLEEP | _F_FROZEN):
             continue
         vx = (W32[o + _B_VX] ^ SXM) - SXM
@@ -796,10 +805,10 @@ def k_integrate(W32: ptr32, T16: ptr16):
             W32[o + _B_VX] = 0
             W32[o + _B_VY] = 0
             W32[o + _B_W] = 0
-        W32[o + _B_FLAGS] = fl
+        W16[hf] = fl
 
 @micropython.viper
-def k_sleep(W32: ptr32, S32: ptr32, S16: ptr16, n: int) -> int:
+def k_sleep(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16, n: int) -> int:
     SXM = int(1) << 31
     nb = W32[_H_NB]
     car = (W32[_H_CAR] ^ SXM) - SXM
@@ -807,16 +816,17 @@ def k_sleep(W32: ptr32, S32: ptr32, S16: ptr16, n: int) -> int:
         S32[_SUF + b] = b
         S32[_SMR + b] = _BIG
         o = _OB + b * _BS
-        if W32[o + _B_FLAGS] & (_F_SLEEP | _F_FROZEN | _F_KIN) == 0:
+        hb = _OBH + b * _BSH
+        if W16[hb + _BH_FLAGS] & (_F_SLEEP | _F_FROZEN | _F_KIN) == 0:
             vx = (W32[o + _B_VX] ^ SXM) - SXM
             vy = (W32[o + _B_VY] ^ SXM) - SXM
             w = (W32[o + _B_W] ^ SXM) - SXM
-            r = W32[o + _B_REST]
+            r = W16[hb + _BH_REST]
             if vx > _VS or vx < -_VS or vy > _VS or (vy < -_VS) or (w > _WS) or (w < -_WS):
                 r = 0
             elif r < 10000:
                 r += 1
-            W32[o + _B_REST] = r
+            W16[hb + _BH_REST] = r
     for c in range(n):
         a = S16[c * _CS + _C_A]
         b = S16[c * _CS + _C_B]
@@ -826,9 +836,9 @@ def k_sleep(W32: ptr32, S32: ptr32, S16: ptr16, n: int) -> int:
             o = _OB + car * _BS
             if (W32[o + _B_VX] ^ SXM) - SXM != 0 or (W32[o + _B_VY] ^ SXM) - SXM != 0 or (W32[o + _B_W] ^ SXM) - SXM != 0:
                 if a == car:
-                    W32[_OB + b * _BS + _B_REST] = 0
+                    W16[_OBH + b * _BSH + _BH_REST] = 0
                 else:
-                    W32[_OB + a * _BS + _B_REST] = 0
+                    W16[_OBH + a * _BSH + _BH_REST] = 0
             continue
         while S32[_SUF + a] != a:
             S32[_SUF + a] = S32[_SUF + S32[_SUF + a]]
@@ -844,20 +854,21 @@ def k_sleep(W32: ptr32, S32: ptr32, S16: ptr16, n: int) -> int:
     for h in range(2):
         for b in range(nb):
             o = _OB + b * _BS
-            if W32[o + _B_FLAGS] & (_F_SLEEP | _F_FROZEN | _F_KIN):
+            hb = _OBH + b * _BSH
+            if W16[hb + _BH_FLAGS] & (_F_SLEEP | _F_FROZEN | _F_KIN):
                 continue
             r = b
             while S32[_SUF + r] != r:
                 r = S32[_SUF + r]
             if h == 0:
-                if W32[o + _B_REST] < S32[_SMR + r]:
-                    S32[_SMR + r] = W32[o + _B_REST]
+                if W16[hb + _BH_REST] < S32[_SMR + r]:
+                    S32[_SMR + r] = W16[hb + _BH_REST]
             elif S32[_SMR + r] >= _TSLEEP:
-                W32[o + _B_FLAGS] = W32[o + _B_FLAGS] | _F_SLEEP
+                W16[hb + _BH_FLAGS] = W16[hb + _BH_FLAGS] | _F_SLEEP
                 W32[o + _B_VX] = 0
                 W32[o + _B_VY] = 0
                 W32[o + _B_W] = 0
-                W32[o + _B_ISL] = r
+                W16[hb + _BH_ISL] = r
                 W32[_H_GSX] = (W32[_H_GX] ^ SXM) - SXM
                 W32[_H_GSY] = (W32[_H_GY] ^ SXM) - SXM
             else:
