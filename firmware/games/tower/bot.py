@@ -309,26 +309,6 @@ class Bot:
         self.rc1 = hi
 
     # -- decisions (from the table; cheap) -------------------------------------------------------
-    def _chain(self, p, pusher):
-        """Who ends up with piece p if it is pushed by `pusher`, every receiver paying while the
-        piece is risky enough for it (its own payment rule at hard level) and it can pay.
-        Returns (acceptor seat) and sets self.amount to what the pusher would pay."""
-        st = self.st
-        spent = self.spent
-        for i in range(_MAX_SEATS):
-            spent[i] = 0
-        cost = 1
-        s = st.next_alive(pusher)
-        for _ in range(40):
-            t = st.tokens[s] - spent[s]
-            if t < cost or not self._pays(s, p, cost, _HARD, t):
-                break
-            spent[s] += cost
-            cost += 1
-            s = st.next_alive(s)
-        self.amount = spent[pusher]
-        return s
-
     def _pays(self, s, p, cost, level, tokens):
         r = self.risk[s * _NPIECES + p]
         keep = _LV[_RESERVE + level] if cost > 2 else 0
@@ -373,7 +353,21 @@ class Bot:
         for p in range(_NPIECES):
             if st.owner[p] != _SUPPLY:
                 continue
-            a = self._chain(p, me)
+            # who ends up with it: every receiver pays while the piece is risky enough for it
+            # (its own payment rule at hard level) and it can pay; what we would pay
+            spent = self.spent
+            for i in range(_MAX_SEATS):
+                spent[i] = 0
+            cost = 1
+            a = st.next_alive(me)
+            for _ in range(40):
+                t = st.tokens[a] - spent[a]
+                if t < cost or not self._pays(a, p, cost, _HARD, t):
+                    break
+                spent[a] += cost
+                cost += 1
+                a = st.next_alive(a)
+            self.amount = spent[me]
             if a == me:
                 v = -self.risk[me * _NPIECES + p] - self.amount * _LV[_TOKEN + lv]
             else:
@@ -466,59 +460,51 @@ class Bot:
         if self.rc > self.rc1:
             self.ra += 1
             if self.ra >= G.ANGLES[5 * p]:
-                return self._searched()
+                # searched: the candidates to check (or the plan at once)
+                if self.kn == 0:
+                    # nowhere safe: put it in the middle, high above (a desperate drop)
+                    k = self.cand
+                    k[_KC] = 60
+                    k[_KA] = G.ANGLES[5 * p + 1] << 9
+                    k[_KS] = _INVALID
+                    k[_KY] = g.height + (40 << 6)
+                    self.kn = 1
+                if self.level == _EASY:
+                    # the best one half of the time, else any of the best three
+                    self._plan(0 if self.rng.below(2) else self.rng.below(self.kn if self.kn < 3 else 3))
+                    return 1
+                check = _LV[_K_CHECK + self.level]
+                self.kn = check if check < self.kn else self.kn
+                self.vi = 0
+                self.vf = -1
+                self.stage = _S_VERIFY
+                return 1
             g.profile(p, G.ANGLES[5 * p + 1 + self.ra] << 9)
             self._c0_range(g.empty, 1)
             return _U_PROFILE
         step = _LV[_SEARCH_STEP + self.level]
         g.evaluate(self.rc, g.empty)
         if g.risk < _INVALID:
-            self._keep(self.rc, G.ANGLES[5 * p + 1 + self.ra] << 9, g.score, g.ry)
+            # a candidate: into the best-_MAXK list (sorted by score, stable)
+            k = self.cand
+            n = self.kn
+            i = n
+            while i > 0 and k[4 * i - 4 + _KS] > g.score:
+                i -= 1
+            if i < _MAXK:
+                j = 4 * (n if n < _MAXK else _MAXK - 1) + 3
+                while j >= 4 * i + 4:               # make room: the later ones move down
+                    k[j] = k[j - 4]
+                    j -= 1
+                j = 4 * i
+                k[j] = self.rc
+                k[j + 1] = G.ANGLES[5 * p + 1 + self.ra] << 9
+                k[j + 2] = g.score
+                k[j + 3] = g.ry
+                if n < _MAXK:
+                    self.kn = n + 1
         self.rc += step
         return _U_EVAL
-
-    def _keep(self, c0, a, score, ry):
-        """Insert a candidate into the best-_MAXK list (sorted by score, stable)."""
-        k = self.cand
-        n = self.kn
-        i = n
-        while i > 0 and k[4 * i - 4 + _KS] > score:
-            i -= 1
-        if i >= _MAXK:
-            return
-        j = 4 * (n if n < _MAXK else _MAXK - 1) + 3
-        while j >= 4 * i + 4:                   # make room: the later ones move down
-            k[j] = k[j - 4]
-            j -= 1
-        j = 4 * i
-        k[j] = c0
-        k[j + 1] = a
-        k[j + 2] = score
-        k[j + 3] = ry
-        if n < _MAXK:
-            self.kn = n + 1
-
-    def _searched(self):
-        if self.kn == 0:
-            # nowhere safe: put it in the middle, high above (a desperate drop)
-            self.cand[_KC] = 60
-            self.cand[_KA] = G.ANGLES[5 * self.st.v[_V_PIECE] + 1] << 9
-            self.cand[_KS] = _INVALID
-            self.cand[_KY] = self.g.height + (40 << 6)
-            self.kn = 1
-        if self.level == _EASY:
-            # the best one half of the time, else any of the best three
-            k = 0 if self.rng.below(2) else self.rng.below(self.kn if self.kn < 3 else 3)
-            self._plan(k)
-            return 1
-        check = _LV[_K_CHECK + self.level]
-        if check > self.kn:
-            check = self.kn
-        self.kn = check
-        self.vi = 0
-        self.vf = -1
-        self.stage = _S_VERIFY
-        return 1
 
     # -- placement: the scratch check ------------------------------------------------------------
     def _verify_action(self):
@@ -646,22 +632,18 @@ class Bot:
                 self.let_go = True
         if pl.frames >= _CARRY_CAP:
             self.let_go = True
-        self._tilt(want_x - pl.tx, want_y - pl.ty)
+        # a synthetic accelerometer reading that asks for speed ~ error/4 along each axis, fed
+        # through the console's tilt pipeline
+        j = _LV[_JITTER + self.level]
+        xyz = self.xyz
+        xyz[0] = -self._want(want_x - pl.tx) - (self.rng.below(2 * j + 1) - j if j else 0)
+        xyz[1] = -self._want(want_y - pl.ty) - (self.rng.below(2 * j + 1) - j if j else 0)
+        self.vt.update(True, xyz, False, 0)
         return self.vt
 
     def _angle_close(self, pl):
         d = (pl.w.angle(pl.b) - self.ga) & 0xFFFF
         return d < 64 or d > 65536 - 64
-
-    def _tilt(self, ex, ey):
-        """Synthetic accelerometer reading that asks for speed ~ error/4 along each axis, fed
-        through the console's tilt pipeline."""
-        j = _LV[_JITTER + self.level]
-        xyz = self.xyz
-        xyz[0] = -self._want(ex) - (self.rng.below(2 * j + 1) - j if j else 0)
-        xyz[1] = -self._want(ey) - (self.rng.below(2 * j + 1) - j if j else 0)
-        xyz[2] = 1000
-        self.vt.update(True, xyz, False, 0)
 
     def _want(self, e):
         """Raw tilt (milli-g, before the dead zone) for a target error e (Q10)."""

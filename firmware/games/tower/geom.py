@@ -382,8 +382,3 @@ class Geom:
             score -= 2 * m                                        # a wide footing
         self.score = score
         return risk
-
-    def column_of(self, xq10):
-        """The c0 whose centroid position is nearest to x (Q10 px)."""
-        c = ((xq10 >> 10) + 121) >> 1
-        return 0 if c < 0 else _NCOL - 1 if c >= _NCOL else c

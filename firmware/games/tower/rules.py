@@ -316,8 +316,13 @@ class State:
         n = self.n
         while True:
             m = v[_V_IN]
-            if m & (m - 1) == 0:            # one bidder left
-                self._won()
+            if m & (m - 1) == 0:            # one bidder left: the winner pays the bank
+                w = v[_V_HIGHSEAT]
+                self.tokens[w] -= v[_V_HIGH]
+                self.rec.add(_E_WIN, w, v[_V_PIECE], v[_V_HIGH])
+                v[_V_PLACER] = w
+                v[_V_CTX] = _CTX_OWN if w == v[_V_ACTIVE] else _CTX_OTHER
+                v[_V_PHASE] = _P_PLACE
                 return
             s = v[_V_ASK]
             for _ in range(n):
@@ -349,15 +354,6 @@ class State:
         v[_V_IN] &= ~(1 << s)
         self.rec.add(_E_PASS, s, v[_V_PIECE], 0)
         self._next_bidder()
-
-    def _won(self):
-        v = self.v
-        w = v[_V_HIGHSEAT]
-        self.tokens[w] -= v[_V_HIGH]
-        self.rec.add(_E_WIN, w, v[_V_PIECE], v[_V_HIGH])
-        v[_V_PLACER] = w
-        v[_V_CTX] = _CTX_OWN if w == v[_V_ACTIVE] else _CTX_OTHER
-        v[_V_PHASE] = _P_PLACE
 
     def push(self, piece):
         if not self.can_push(piece):

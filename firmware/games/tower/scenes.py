@@ -488,7 +488,9 @@ class GameScene(Scene):
             if cam != self.cam:
                 self.cam = cam
                 self.dirt |= _D_MAIN
-            pl.extend_top((cam + _TABLE_M) << 10)
+            y = (cam + _TABLE_M) << 10         # the target may rise as the camera follows
+            if y > pl.ytop:
+                pl.ytop = y
         elif ph == _DONE or ph == _FELL:
             self.vseat = s
             self.bot.valid[s] = 0           # its risk row is stale
@@ -733,7 +735,32 @@ class GameScene(Scene):
         hint[4] = 0
         pl = self.pl
         if self.sub == _U_PLACE and pl.phase == _CARRY and self.opt[2] == 0:
-            self._hint_geometry()
+            # where it would come to rest straight below, and how safe
+            pl = self.pl
+            w = pl.w
+            b = pl.b
+            hg = self.bot.g
+            if w.awake():
+                self.hint_t = 1             # the tower moves: its skyline is read again at rest
+            elif self.hint_t:
+                self.hint_t = 0
+                hg.sky_world(w, b)
+            a = w.angle(b) & 0xFE00
+            if a != self.hint_a:
+                self.hint_a = a
+                hg.profile(pl.piece, a)
+            x = w.x(b)
+            c = ((x >> 10) + 121) >> 1            # the column under the centroid
+            hg.evaluate(0 if c < 0 else 119 if c > 119 else c, pl.found)
+            hint = self.hint
+            ty = _TABLE_M + self.cam
+            top = ty - ((w.y(b) + 512) >> 10)
+            bot = ty - ((hg.ry + 32) >> 6)
+            hint[0] = 120 + ((x + 512) >> 10)
+            hint[1] = top
+            hint[2] = bot if bot > top else top
+            hint[3] = _PAL_GREEN if hg.risk < 300 else _PAL_YELLOW if hg.risk < 700 else _PAL_RED
+            hint[4] = 1
         for i in range(5):
             if hint[i] != hint[5 + i] or (hint[9] and d[2] >= d[0]):
                 # the hint changed, or what is redrawn may cut it: repaint it whole (old and new)
@@ -770,34 +797,6 @@ class GameScene(Scene):
                                               and not self.st.alive[self.vseat])):
             self._say(g, _T_COLLAPSED, -1, _MAIN_Y + 8, _PAL_RED)
         g.dirty(x0, _MAIN_Y + y0, x1 - x0, y1 - y0)
-
-    def _hint_geometry(self):
-        """Where the carried piece would come to rest straight below, and whether its centre of
-        mass would be over its support."""
-        pl = self.pl
-        w = pl.w
-        b = pl.b
-        hg = self.bot.g
-        if w.awake():
-            self.hint_t = 1             # the tower moves: its skyline is read again at rest
-        elif self.hint_t:
-            self.hint_t = 0
-            hg.sky_world(w, b)
-        a = w.angle(b) & 0xFE00
-        if a != self.hint_a:
-            self.hint_a = a
-            hg.profile(pl.piece, a)
-        x = w.x(b)
-        hg.evaluate(hg.column_of(x), pl.found)
-        hint = self.hint
-        ty = _TABLE_M + self.cam
-        top = ty - ((w.y(b) + 512) >> 10)
-        bot = ty - ((hg.ry + 32) >> 6)
-        hint[0] = 120 + ((x + 512) >> 10)
-        hint[1] = top
-        hint[2] = bot if bot > top else top
-        hint[3] = _PAL_GREEN if hg.risk < 300 else _PAL_YELLOW if hg.risk < 700 else _PAL_RED
-        hint[4] = 1
 
     def _draw_result(self, g):
         """Every tower side by side, each scaled to fit its slot, with its owner and the
@@ -846,7 +845,32 @@ class GameScene(Scene):
         g.fill_rect(0, _PROMPT_Y, 240, 240 - _PROMPT_Y, _PAL_BLACK)
         y = _PROMPT_Y + 3
         y3 = _PROMPT_Y + 27
-        self._draw_last_event(g, _PROMPT_Y + 14)
+        # the log line: the newest event worth telling, in words
+        rec = self.record
+        e = self.ev
+        while e[0] < rec.n:                 # the rows added since the last look
+            k = rec.buf[e[1]]
+            if _EV_ARG[k] != 9:
+                e[2] = e[1]
+            e[1] += R._ROWLEN[k]
+            e[0] += 1
+        j = e[2]
+        if j >= 0 and _EV_ARG[rec.buf[j]] != 8:
+            ly = _PROMPT_Y + 14
+            k = rec.buf[j]
+            arg = _EV_ARG[k]
+            a = rec.get(j, 0)
+            x = 4 + TX.draw(g, self.names[a], 4, ly, SEAT_COL[a])
+            t = _EV_TEXT[k]
+            if arg == 3 and rec.get(j, 2):
+                t = _T_CANNOT
+            elif arg == 4 and rec.get(j, 3):
+                t = _T_MUST
+            x += self._say(g, t, x, ly, _PAL_RED if arg == 5 else _PAL_SILVER)
+            if arg == 1:
+                g.number(rec.get(j, 2), x, ly, _PAL_SILVER)
+            elif arg == 2:
+                g.text(P.NAMES[rec.get(j, 1)], x, ly, _PAL_SILVER)
         keys = -1
         if self.over:
             w = v[_V_WINNER]
@@ -919,34 +943,6 @@ class GameScene(Scene):
                 keys = _T_KEYS_PAY if st.can_pay(seat) else _T_KEYS_ACCEPT
         if keys >= 0:
             self._say(g, keys, 4, y3, _PAL_GREY)
-
-    def _draw_last_event(self, g, y):
-        """The newest event worth telling, in words (the log line)."""
-        rec = self.record
-        e = self.ev
-        while e[0] < rec.n:                 # the rows added since the last look
-            k = rec.buf[e[1]]
-            if _EV_ARG[k] != 9:
-                e[2] = e[1]
-            e[1] += R._ROWLEN[k]
-            e[0] += 1
-        j = e[2]
-        if j < 0 or _EV_ARG[rec.buf[j]] == 8:
-            return
-        k = rec.buf[j]
-        arg = _EV_ARG[k]
-        a = rec.get(j, 0)
-        x = 4 + TX.draw(g, self.names[a], 4, y, SEAT_COL[a])
-        t = _EV_TEXT[k]
-        if arg == 3 and rec.get(j, 2):
-            t = _T_CANNOT
-        elif arg == 4 and rec.get(j, 3):
-            t = _T_MUST
-        x += self._say(g, t, x, y, _PAL_RED if arg == 5 else _PAL_SILVER)
-        if arg == 1:
-            g.number(rec.get(j, 2), x, y, _PAL_SILVER)
-        elif arg == 2:
-            g.text(P.NAMES[rec.get(j, 1)], x, y, _PAL_SILVER)
 
     def _say(self, g, t, x, y, c):
         """Text t (_T_*) at x, y (centred when x < 0) in colour c, glyph by glyph; returns its

@@ -40,25 +40,21 @@ class Towers:
         self.n = n
         self.w = world if world is not None else P.World()
         self.pool = bytearray(_capacity(n))
-        self.off = array("i", [0] * (n + 1))    # seat s: pool[off[s]:off[s + 1]]
+        self.off = array("h", bytes(2 * n + 2))  # seat s: pool[off[s]:off[s + 1]]
+        # every tower empty
+        self._empty()
+        k = self.w.state_size()
+        for s in range(n + 1):
+            self.off[s] = s * k
+            if s < n:
+                self.w.serialize(self.pool, s * k)
         self.seat = -1
-        self.state = _CLEAN
-        self.reset_all()
+        self.state = _SCRATCH
 
     def _empty(self):
         w = self.w
         w.reset()
         w.set_play_area(-_AREA * P.PX, _AREA * P.PX, 1000 * P.PX)
-
-    def reset_all(self):
-        self._empty()
-        k = self.w.state_size()
-        for s in range(self.n):
-            self.off[s] = s * k
-            self.w.serialize(self.pool, s * k)
-        self.off[self.n] = self.n * k
-        self.seat = -1
-        self.state = _SCRATCH
 
     def load(self, s):
         """Make the world hold seat s's tower. A _LIVE world of another seat is an error."""
