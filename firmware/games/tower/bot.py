@@ -28,11 +28,9 @@ Thinking is spread over frames: step(budget) performs actions costing UNITS unti
 spent and returns True when the answer is ready. Actions are counted (`done`), so a saved game
 can replay the same thinking exactly (save.py). Nothing allocates after __init__.
 """
-from array import array
 
 from micropython import const
 
-from core.tilt import Tilt
 from games.tower import geom as G
 
 # copies of geom.py constants (tests/test_tower_physics.py checks that they agree)
@@ -56,7 +54,6 @@ _V_SUPPLY = const(15)
 # copies of towers.py constants
 _SCRATCH = const(2)
 # copies of physics_kern.py constants
-_MAXB = const(27)
 
 
 _EASY = const(1)
@@ -64,7 +61,6 @@ _NORMAL = const(2)
 _HARD = const(3)
 
 # jobs
-_J_NONE = const(0)
 _J_TURN = const(1)           # active seat: Build or Push
 _J_BID = const(2)            # asked in an auction
 _J_PUSHED = const(3)         # asked on a push
@@ -132,55 +128,7 @@ _TOKEN = const(28)
 
 
 class Bot:
-    def __init__(self, st, towers, rng):
-        self.st = st
-        self.tw = towers                # games/tower/towers.py: every seat's tower, one World
-        self.rng = rng
-        self.g = G.Geom()
-        self.risk = array("h", bytes(2 * _MAX_SEATS * _NPIECES))
-        self.valid = bytearray(_MAX_SEATS)     # 1: the row is up to date
-        self.spent = bytearray(_MAX_SEATS)
-        self.risk0 = array("h", bytes(2 * _MAX_SEATS * _NPIECES))    # at the job's start
-        self.valid0 = bytearray(_MAX_SEATS)
-        self.rng0 = bytearray(4)
-        # the job
-        self.job = _J_NONE
-        self.seat = -1
-        self.level = 0
-        self.stage = _S_DONE
-        self.done = 0                   # actions performed in this job
-        self.kind = 0                   # the answer
-        self.piece = -1
-        self.amount = 0
-        # row / search progress
-        self.rs = -1                    # seat of the row in progress
-        self.rp = 0                     # piece
-        self.ra = 0                     # angle index
-        self.rc = 0                     # next c0
-        self.rc1 = 0                    # last c0
-        self.rbest = 0                  # best score so far
-        self.rrisk = 0                  # and its risk
-        self.sky_ok = False
-        self.sb = 0                     # next body to add to the skyline
-        # placement candidates
-        # per candidate: c0, angle, score (lower is better), resting centroid height (Q6)
-        self.cand = array("i", bytes(16 * _MAXK))
-        self.kn = 0
-        self.vi = 0                             # candidate being checked
-        self.vf = -1                            # frame of the check (-1: not started)
-        self.base = array("i", bytes(8 * _MAXB))  # the tower's body positions before the check
-        # the plan and the steering
-        self.gx = 0                     # goal centroid x, Q10
-        self.gy = 0                     # release height of the centroid, Q10
-        self.ga = 0                     # goal angle, brads
-        self.ready_y = 0                # a safe height to move sideways at, Q10
-        self.dphase = _D_TURN
-        self.dframes = 0
-        self.vt = Tilt()                # the synthetic tilt goes through the console's filter
-        self.xyz = array("i", [0, 0, 1000])
-        self.turn = 0                   # steering output: brads to turn this frame
-        self.let_go = False             # steering output: release now
-
+    """Thinks for every bot seat; its fields are made by startup.bot()."""
     # -- the risk table ----------------------------------------------------------------------
     # -- jobs --------------------------------------------------------------------------------
     def begin(self, job, seat, level):

@@ -5,7 +5,6 @@ views of one array made with it.
 Colours are palette indices (core/palette.py). A piece's colour depends on its number only, so
 a piece looks the same on the shelf, in the auction and in a tower.
 """
-from array import array
 
 from micropython import const
 
@@ -40,25 +39,10 @@ PCOL = bytes((PAL.ORANGE, PAL.YELLOW, PAL.BROWN, PAL.RED, PAL.CYAN, PAL.GREEN, P
 
 
 
-_PVMAX = const(8)
 
 
 class Painter:
     """Polygon drawing into a FrameBuffer (the console's, or a clipped view of it)."""
-
-    def __init__(self):
-        nv = (len(P.T16) - _TV) >> 2     # vertices of all pieces
-        # the screen polygons of every part of every piece as last placed (a piece is in one
-        # world only), at twice its first vertex's number in the piece table; then the polygon
-        # drawn (cz[vertex count]: views of the end of z)
-        z = self.z = array("h", bytes(4 * (nv + _PVMAX)))
-        m = memoryview(z)
-        self.cz = tuple(m[2 * nv:2 * (nv + n)] for n in range(_PVMAX + 1))
-        # bounding box of the last polygon drawn (screen pixels of the FrameBuffer used)
-        self.x0 = 0
-        self.y0 = 0
-        self.x1 = 0
-        self.y1 = 0
 
     def piece(self, fb, piece, cx, cy, shift, colour, edge):
         """Piece at angle 0 with its centroid at (cx, cy), scaled by 2**-shift. Returns the

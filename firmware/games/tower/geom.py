@@ -9,7 +9,6 @@ relative column j samples 2j + 1 px. Heights are Q6 px (1/64 px), like physics o
 Everything is integer and allocation-free after __init__ (except rest_angles(), which runs once
 per piece when a game starts).
 """
-from array import array
 
 from micropython import const
 
@@ -135,32 +134,7 @@ del _p, _a, _k, _rest_angles, _same_set, _rot, _parts, _verts, _atan2, _ATAN
 
 
 class Geom:
-    def __init__(self):
-        self.sky = array("i", bytes(4 * _NCOL))   # top of the tower per column, Q6 (0: the table)
-        self.bot = array("i", bytes(4 * _NJ))     # piece profile: lowest point per relative column
-        self.top = array("i", bytes(4 * _NJ))     # highest point
-        self.j0 = 0                         # first and last relative column of the profile
-        self.j1 = -1
-        self.ptop = 0                       # piece's highest point above its centroid, Q6
-        self.pflat = 0                      # piece: px of top within 1 px of its highest point
-        self.pa2 = 0                        # piece: twice its area
-        self.out = array("i", bytes(64))    # scratch: outlines, rotated part vertices (also
-                                            # the placement's, never at the same time)
-        # tower facts (sky())
-        self.c_lo = 0                       # first and last column the tower covers
-        self.c_hi = -1
-        self.height = 0                     # highest point of the tower, Q6
-        self.mass = 0                       # sum of twice the areas
-        self.momx = 0                       # sum of (twice the area x centroid x in Q2 px)
-        self.base0 = 0                      # the foundation's footing on the table, Q2 px
-        self.base1 = 0
-        self.empty = True
-        # results of evaluate()
-        self.ry = 0                         # resting centroid height, Q6
-        self.margin = 0                     # px of support beyond the centroid (negative: tips)
-        self.risk = 0                       # 0..1000 (_INVALID: impossible)
-        self.score = 0                      # risk plus shaping (lower is better)
-
+    """Its fields are made by startup.geom()."""
     # -- the tower ---------------------------------------------------------------------------
     def sky_clear(self):
         sky = self.sky

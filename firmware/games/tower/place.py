@@ -51,24 +51,7 @@ def speed(t):
 
 
 class Placement:
-    def __init__(self):
-        self.w = None
-        self.phase = _IDLE
-        self.b = -1
-        self.piece = -1
-        self.found = False
-        self.tx = 0
-        self.ty = 0
-        self.ta = 0
-        self.frames = 0             # frames since the placement began
-        self.settle = 0             # frames since the release
-        self.culprit = -1           # piece that touched the table / left the area
-        self.tilt_g = False         # option: table tilt
-        self.gx = 0
-        self.rmax = 0               # the piece's largest vertex distance, Q10
-        self.ytop = 0               # highest target, Q10
-        self.out = None             # outline scratch (array 'i' of 16)
-
+    """One placement at a time; its fields are made by startup.placement()."""
     def begin(self, w, piece, foundation, tower_top_q6, out):
         """Add `piece` above the tower (tower_top_q6 = its highest point) and carry it."""
         self.w = w

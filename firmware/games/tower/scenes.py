@@ -15,21 +15,17 @@ Nothing allocates after __init__: texts are constants or bytearrays drawn glyph 
 numbers go through gfx.number, the towers (towers.py) are made here once. Saving and resuming
 are in save.py (imported only then).
 """
-import framebuf
 from array import array
 
 from micropython import const
 
+from core import modules
 from core import text as TX
-from core.rng import Rng
 from core.scene import Scene
 
-from games.tower import bot as BOT
 from games.tower import draw as D
 from games.tower import physics as P
-from games.tower import place as PL
 from games.tower import rules as R
-from games.tower import towers as TW
 
 # copies of core constants (tests/test_tower_physics.py checks that they agree)
 _BT_A = const(32)
@@ -63,7 +59,6 @@ _DONE = const(3)
 _FELL = const(4)
 # copies of rules.py constants
 _NPIECES = const(27)
-_MAX_SEATS = const(4)
 _SUPPLY = const(255)
 _UNUSED = const(254)
 _P_TURN = const(0)
@@ -71,9 +66,7 @@ _P_AUCTION = const(1)
 _P_PUSH = const(2)
 _P_PLACE = const(3)
 _P_OVER = const(4)
-_E_SEED = const(0)
 _E_PLACE = const(12)
-_E_RESULT = const(15)
 _V_PHASE = const(0)
 _V_ACTIVE = const(1)
 _V_PIECE = const(2)
@@ -87,17 +80,13 @@ _V_TURNS = const(10)
 _V_WINNER = const(11)
 _V_REASON = const(12)
 _V_AGAIN = const(14)
-_V_SUPPLY = const(15)
 # copies of towers.py constants
 _LIVE = const(1)
 _SCRATCH = const(2)
 # copies of physics_kern.py constants
-_MAXB = const(27)
 _F_SLEEP = const(2)
 
 _BOT_BUDGET = const(80)     # bot thinking units per frame, ~1.3 us each on the unix port (bot.py)
-_BOT_MIX = const(0x2F00D)
-_NAME_LEN = const(7)
 _MAIN_Y = const(22)
 _MAIN_H = const(178)
 _PROMPT_Y = const(200)
@@ -118,7 +107,6 @@ _U_AFTER = const(7)         # a placement ended: shown for the bot delay
 _U_OVER = const(8)
 
 # views
-_VW_NONE = const(0)
 _VW_SHELF = const(1)
 _VW_CARD = const(2)
 _VW_TOWER = const(3)
@@ -213,73 +201,18 @@ _ANS_TEXT = bytes((0, _T_BUILDS, _T_PUSHES, _T_RAISES, _T_PASSES, _T_ACCEPTS, _T
 
 
 class GameScene(Scene):
+    """The game. Its fields are made by startup.py (code that runs only when a game starts)."""
     pausable = True
     secrets = False             # everything is public: no hand-off screen (console.hand_off)
 
     def __init__(self, console, setup, snapshot=None):
-        n = setup.seats
-        if not 2 <= n <= _MAX_SEATS:
-            raise ValueError("seats")
-        o = self.opt = bytearray(3)         # supply, table tilt, hint (0 on)
-        for i in range(min(3, len(setup.options))):
-            o[i] = setup.options[i]
-        if o[0] > 2 or o[1] > 1 or o[2] > 1:
-            raise ValueError("option")
-        self.c = console
-        self.setup = setup
-        self.n = n
-        self.kinds = bytearray(setup.kinds)
-        self.names = tuple(TX.from_str(setup.names[s], _NAME_LEN) for s in range(n))
-        self.record = R.Record()
-        self.st = R.State(n, self.record, o[0])
-        self.rng = Rng(setup.seed)
-        self.brng = Rng(setup.seed ^ _BOT_MIX)
-        # every tower in its own world (T-8), kept as saved bytes around one World
-        self.tw = TW.Towers(n)
-        self.bot = BOT.Bot(self.st, self.tw, self.brng)     # its geometry also draws the hint
-        self.pl = PL.Placement()
-        self.pl.tilt_g = o[1] == 1
-        self.hum = None                     # human.py, loaded only for a game with a human seat
-        if min(self.kinds) == 0:
-            from games.tower import human
-            self.hum = human
-        self.paint = D.Painter()
-        m = memoryview(console.gfx.buf)
-        self.fbm = framebuf.FrameBuffer(m[_MAIN_Y * 120:(_MAIN_Y + _MAIN_H) * 120],
-                                        240, _MAIN_H, framebuf.GS4_HMSB)
-        # dynamic state (save.py saves it)
-        self.sub = _U_IDLE
-        self.wait = 0
-        self.cur = 0                        # shelf cursor
-        self.amount = 0                     # bid being entered
-        self.fall = 0
-        self.cam = 0                        # px the tower view is raised by
-        self.job = _J_NONE
-        # drawing state
-        self.view = _VW_NONE
-        self.vseat = -1
-        self.dirt = _D_ALL
-        self.d_cell = -1                    # shelf cell to repaint (cursor moved from there)
-        self.bx = array("h", bytes(8 * _MAXB))      # last drawn bounding box per body
-        self.mov = bytearray(_MAXB)                  # body was awake when last looked at
-        self.key = array("h", bytes(6 * _MAXB))     # pose of each body as last drawn
-        self.half = False                           # heavy motion: this frame was skipped
-        self.box = array("h", bytes(8))             # the box to repaint
-        # the log line: record rows looked at, where the next starts, the newest worth telling
-        self.ev = array("h", [0, 0, -1])
-        # the balance hint: x, y0, y1, colour, shown; then the same as last drawn
-        self.hint = array("h", bytes(20))
-        self.hint_a = -1                    # angle of the hint's profile
-        self.hint_t = 0                     # 1: read the tower's skyline again once at rest
-        self.over = False
-        self.game_over = False
+        from games.tower import startup
+        startup.build(self, console, setup, snapshot)
+        modules.forget("games.tower.startup")
         if snapshot is not None:
             from games.tower import save
             save.load(self, snapshot)
         else:
-            self.record.add(_E_SEED, setup.seed, n, self.st.v[_V_SUPPLY],
-                            o[0] | (o[1] << 2) | (o[2] << 3))
-            self.st.start(self.rng)
             self._shelf_cursor()
         self._pick_view()
 

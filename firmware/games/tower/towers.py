@@ -11,7 +11,6 @@ make room. The pool is sized for the worst case (all pieces in towers, each towe
 to _KEEPC warm-start contact points: commit() drops any beyond, in the world too).
 Nothing here allocates: serialize/restore work in place.
 """
-from array import array
 
 from micropython import const
 
@@ -28,7 +27,7 @@ _LIVE = const(1)
 _SCRATCH = const(2)
 
 
-def _capacity(n):
+def capacity(n):
     # World.serialize(): per tower 78 bytes of head and up to _KEEPC warm-start contacts of 8
     # (a resumed game's live world up to 64); all towers together hold at most every piece once
     # (27 bodies of 40 bytes, 37 parts of 8)
@@ -36,21 +35,7 @@ def _capacity(n):
 
 
 class Towers:
-    def __init__(self, n, world=None):
-        self.n = n
-        self.w = world if world is not None else P.World()
-        self.pool = bytearray(_capacity(n))
-        self.off = array("h", bytes(2 * n + 2))  # seat s: pool[off[s]:off[s + 1]]
-        # every tower empty
-        self._empty()
-        k = self.w.state_size()
-        for s in range(n + 1):
-            self.off[s] = s * k
-            if s < n:
-                self.w.serialize(self.pool, s * k)
-        self.seat = -1
-        self.state = _SCRATCH
-
+    """Its fields are made by startup.towers()."""
     def _empty(self):
         w = self.w
         w.reset()
