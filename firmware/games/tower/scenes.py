@@ -263,9 +263,6 @@ class GameScene(Scene):
         self.dirt |= _D_HEAD | _D_PROMPT
 
     # -- the scene -----------------------------------------------------------------------------
-    def enter(self, console):
-        self.dirt |= _D_ALL
-
     def update(self, c):
         if self.over:
             if c.buttons.pressed & _BT_A:
@@ -273,7 +270,57 @@ class GameScene(Scene):
             return
         sub = self.sub
         if sub == _U_PLACE:
-            self._place_step(c)
+            # a piece is carried (steered by a human or a bot), then settles or falls
+            pl = self.pl
+            st = self.st
+            s = st.v[_V_PLACER]
+            if pl.phase == _CARRY:
+                if self.kinds[s] == 0:
+                    go = self.hum.carry(self, c, pl)
+                else:
+                    b = self.bot
+                    vt = b.steer(pl)
+                    pl.steer(vt.x, vt.y, b.turn)
+                    go = b.let_go
+                if go and pl.release() >= 0:
+                    w = pl.w
+                    b = pl.b
+                    st.released(w.x(b), w.y(b), w.angle(b))
+                    self.hint[4] = 0
+                    self.dirt |= _D_PROMPT
+            ph = pl.step()
+            if ph == _CARRY:
+                # keep the carried piece in view
+                y = pl.w.y(pl.b) >> 10
+                r = pl.rmax >> 10
+                cam = self.cam
+                if y + r - cam > _TABLE_M - 4:
+                    cam += _CAM_STEP
+                elif y - r - cam < 8 and cam > 0:
+                    cam -= _CAM_STEP
+                if cam != self.cam:
+                    self.cam = cam
+                    self.dirt |= _D_MAIN
+                y = (cam + _TABLE_M) << 10         # the target may rise as the camera follows
+                if y > pl.ytop:
+                    pl.ytop = y
+            elif ph == _DONE or ph == _FELL:
+                self.vseat = s
+                self.bot.valid[s] = 0           # its risk row is stale
+                if ph == _DONE:
+                    w = pl.w
+                    b = pl.b
+                    st.placed(w.x(b), w.y(b), w.angle(b))
+                    self.tw.commit()
+                    self.sub = _U_AFTER
+                    self.wait = self.c.settings.bot_delay
+                    self._after_rules()
+                else:
+                    st.collapsed(pl.culprit, pl.frames)
+                    self.sub = _U_FALL
+                    self.fall = _FALL_FRAMES
+                    self.dirt |= _D_HEAD | _D_PROMPT
+                    self.c.beep(220, 200)
             return
         if sub == _U_FALL:
             self.tw.w.step()
@@ -305,36 +352,34 @@ class GameScene(Scene):
         elif self.kinds[seat] == 0:
             self.hum.answer(self, c, seat)
         else:
-            self._bot_turn(seat)
+            # a bot thinks (a fixed budget a step), then shows its answer
+            ph = self.st.v[_V_PHASE]
+            b = self.bot
+            if self.sub != _U_THINK:
+                job = _J_TURN if ph == _P_TURN else _J_BID if ph == _P_AUCTION else \
+                    _J_PUSHED if ph == _P_PUSH else _J_PLACE
+                b.begin(job, seat, self.kinds[seat])
+                self.job = job
+                self.sub = _U_THINK
+                self.dirt |= _D_PROMPT
+                if job == _J_PLACE:
+                    self._pick_view()
+            if not b.step(_BOT_BUDGET):
+                return
+            job = self.job
+            self.job = _J_NONE
+            if job == _J_PLACE:
+                self._begin_place()
+                return
+            if b.kind == _A_BUILD or b.kind == _A_PUSH:
+                self._move_cursor(b.piece)
+            self.sub = _U_SHOW
+            self.dirt |= _D_PROMPT
+            self.wait = self.c.settings.bot_delay
+            if self.wait == 0:
+                self._apply_bot()
 
     # -- bots ----------------------------------------------------------------------------------
-    def _bot_turn(self, seat):
-        ph = self.st.v[_V_PHASE]
-        b = self.bot
-        if self.sub != _U_THINK:
-            job = _J_TURN if ph == _P_TURN else _J_BID if ph == _P_AUCTION else \
-                _J_PUSHED if ph == _P_PUSH else _J_PLACE
-            b.begin(job, seat, self.kinds[seat])
-            self.job = job
-            self.sub = _U_THINK
-            self.dirt |= _D_PROMPT
-            if job == _J_PLACE:
-                self._pick_view()
-        if not b.step(_BOT_BUDGET):
-            return
-        job = self.job
-        self.job = _J_NONE
-        if job == _J_PLACE:
-            self._begin_place()
-            return
-        if b.kind == _A_BUILD or b.kind == _A_PUSH:
-            self._move_cursor(b.piece)
-        self.sub = _U_SHOW
-        self.dirt |= _D_PROMPT
-        self.wait = self.c.settings.bot_delay
-        if self.wait == 0:
-            self._apply_bot()
-
     def _apply_bot(self):
         b = self.bot
         st = self.st
@@ -389,58 +434,6 @@ class GameScene(Scene):
         self._pick_view()
         self.dirt |= _D_MAIN
         self._aim_camera()
-
-    def _place_step(self, c):
-        pl = self.pl
-        st = self.st
-        s = st.v[_V_PLACER]
-        if pl.phase == _CARRY:
-            if self.kinds[s] == 0:
-                go = self.hum.carry(self, c, pl)
-            else:
-                b = self.bot
-                vt = b.steer(pl)
-                pl.steer(vt.x, vt.y, b.turn)
-                go = b.let_go
-            if go and pl.release() >= 0:
-                w = pl.w
-                b = pl.b
-                st.released(w.x(b), w.y(b), w.angle(b))
-                self.hint[4] = 0
-                self.dirt |= _D_PROMPT
-        ph = pl.step()
-        if ph == _CARRY:
-            # keep the carried piece in view
-            y = pl.w.y(pl.b) >> 10
-            r = pl.rmax >> 10
-            cam = self.cam
-            if y + r - cam > _TABLE_M - 4:
-                cam += _CAM_STEP
-            elif y - r - cam < 8 and cam > 0:
-                cam -= _CAM_STEP
-            if cam != self.cam:
-                self.cam = cam
-                self.dirt |= _D_MAIN
-            y = (cam + _TABLE_M) << 10         # the target may rise as the camera follows
-            if y > pl.ytop:
-                pl.ytop = y
-        elif ph == _DONE or ph == _FELL:
-            self.vseat = s
-            self.bot.valid[s] = 0           # its risk row is stale
-            if ph == _DONE:
-                w = pl.w
-                b = pl.b
-                st.placed(w.x(b), w.y(b), w.angle(b))
-                self.tw.commit()
-                self.sub = _U_AFTER
-                self.wait = self.c.settings.bot_delay
-                self._after_rules()
-            else:
-                st.collapsed(pl.culprit, pl.frames)
-                self.sub = _U_FALL
-                self.fall = _FALL_FRAMES
-                self.dirt |= _D_HEAD | _D_PROMPT
-                self.c.beep(220, 200)
 
     # -- camera ---------------------------------------------------------------------------------
     def _aim_camera(self):
