@@ -161,7 +161,7 @@ def test_piece_set_counts_and_part_limits():
     convex = [p for p in pieces if len(p[1]) == 1]
     assert len(convex) >= 20
     assert all(len(p[1]) == 1 for p in pieces[:COMPOUND_FIRST])
-    names = {p[0] for p in pieces}
+    names = {p[0].decode() for p in pieces}
     for n in ("L", "T", "arch", "step", "cross", "tree", "egg cup"):
         assert n in names
     for name, parts in pieces:
@@ -312,6 +312,15 @@ def test_private_constants_agree_across_the_tower_modules():
     from games.tower import rules as R
     assert P.PT[k["_PT_PP"]] == k["_PW"] * P.NPIECES == k["_PW"] * R._NPIECES
     assert k["_TV"] >= 257
+
+
+def test_piece_names_are_one_bytes_object():
+    """physics.NAMES holds every piece's name (bytes: no str is interned for them)."""
+    from games.tower import physics as P
+    names = [p[0] for p in _polys()]
+    assert all(isinstance(n, bytes) and 0 < len(n) <= 14 for n in names)
+    assert P.NAT[-1] == len(P.NAMES) < 256
+    assert [P.NAMES[P.NAT[i]:P.NAT[i + 1]] for i in range(len(names))] == names
 
 
 def test_the_tower_sine_and_square_root_equal_the_cores():

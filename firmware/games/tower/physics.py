@@ -99,7 +99,12 @@ _PT_NV = const(6)           # vertices
 _PT_PP = const(7)           # index in PT of the first part's (first table vertex, count)
 
 NPIECES = len(PIECES)
-NAMES = tuple(p[0] for p in PIECES)     # the pieces' names; the polygons go into T16
+# the pieces' names, one after the other: piece p's is NAMES[NAT[p]:NAT[p + 1]]
+NAMES = b"".join([p[0] for p in PIECES])
+NAT = bytearray(NPIECES + 1)
+for _p in range(NPIECES):
+    NAT[_p + 1] = NAT[_p] + len(PIECES[_p][0])
+del _p
 # T16: quarter sine (Q14) then vertices: lx, ly (Q6, from the centroid), nx, ny (Q14)
 T16 = array("h", bytes(2 * (_TV + 4 * sum(len(q) >> 1 for p in PIECES for q in p[1]))))
 PT = array("h", bytes(2 * (_PW * NPIECES + 2 * sum(len(p[1]) for p in PIECES))))

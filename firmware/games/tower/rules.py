@@ -21,7 +21,7 @@ from micropython import const
 
 
 _TOKENS = const(10)              # every pool starts with 10 and never grows
-_COMPOUND_FIRST = const(20)      # pieces.COMPOUND_FIRST (not imported: see physics.NAMES)
+_COMPOUND_FIRST = const(20)      # pieces.COMPOUND_FIRST (pieces.py is not kept loaded)
 _NPIECES = const(27)
 _MAX_SEATS = const(4)
 _SUPPLY = const(255)             # owner: in the supply

@@ -190,6 +190,7 @@ _T_TCOLLAPSED = const(49)
 _T_ISOUT = const(50)
 _T_BUILDS = const(51)
 _T_RAISES = const(52)
+_T_NAME = const(64)         # _T_NAME + p: the name of piece p (physics.NAMES)
 # the last event in words, by record kind: the text after the player's name, and what follows:
 # 1 the number in field 2, 2 the name of the piece in field 1, 3/4 another text when field 2/3
 # (forced) is set, 5 the text in red; 9: not told (look further back), 8: nothing (the result)
@@ -477,7 +478,7 @@ class GameScene(Scene):
                     g.fill_rect(60, _MAIN_Y + 6, 120, 112, _PAL_SLATE)
                     g.rect(60, _MAIN_Y + 6, 120, 112, _PAL_GREY)
                     self.paint.piece(g.fb, p, 120, _MAIN_Y + 62, 0, D.PCOL[p], _PAL_BLACK)
-                    g.text_center(P.NAMES[p], _MAIN_Y + 124, _PAL_WHITE)
+                    self._say(g, _T_NAME + p, -1, _MAIN_Y + 124, _PAL_WHITE)
                     self._draw_card_status(g)
             elif v == _VW_TOWER:
                 self._draw_tower(g, True)
@@ -796,7 +797,7 @@ class GameScene(Scene):
             if arg == 1:
                 g.number(rec.get(j, 2), x, ly, _PAL_SILVER)
             elif arg == 2:
-                g.text(P.NAMES[rec.get(j, 1)], x, ly, _PAL_SILVER)
+                self._say(g, _T_NAME + rec.get(j, 1), x, ly, _PAL_SILVER)
         keys = -1
         if self.over:
             w = v[_V_WINNER]
@@ -827,7 +828,7 @@ class GameScene(Scene):
                 self._say(g, _T_WHERE, x, y, _PAL_WHITE)
             else:
                 x += self._say(g, _T_PLACES, x, y, _PAL_WHITE)
-                g.text(P.NAMES[v[_V_PIECE]], x, y, _PAL_YELLOW)
+                self._say(g, _T_NAME + v[_V_PIECE], x, y, _PAL_YELLOW)
                 if human:
                     keys = _T_KEYS_CARRY
         elif sub == _U_THINK:
@@ -837,7 +838,7 @@ class GameScene(Scene):
             k = b.kind
             x += self._say(g, _ANS_TEXT[k], x, y, _PAL_WHITE)
             if k <= _A_PUSH:
-                g.text(P.NAMES[b.piece], x, y, _PAL_YELLOW)
+                self._say(g, _T_NAME + b.piece, x, y, _PAL_YELLOW)
             elif k == _A_RAISE or k == _A_PAY:
                 g.number(b.amount if k == _A_RAISE else v[_V_COST], x, y, _PAL_YELLOW)
         elif ph == _P_TURN:
@@ -848,7 +849,7 @@ class GameScene(Scene):
             else:
                 x += self._say(g, _T_AGAIN if v[_V_AGAIN] else _T_COLON, x, y, _PAL_WHITE)
                 if st.in_supply(self.cur):
-                    g.text(P.NAMES[self.cur], x, y, _PAL_YELLOW)
+                    self._say(g, _T_NAME + self.cur, x, y, _PAL_YELLOW)
                 else:
                     self._say(g, _T_CHOOSE, x, y, _PAL_SILVER)
                 if human:
@@ -871,17 +872,23 @@ class GameScene(Scene):
             self._say(g, keys, 4, y3, _PAL_GREY)
 
     def _say(self, g, t, x, y, c):
-        """Text t (_T_*) at x, y (centred when x < 0) in colour c, glyph by glyph; returns its
-        width."""
-        i = _TAT[t]
-        e = _TAT[t + 1] - 1
+        """Text t (_T_*, or _T_NAME + a piece's number: its name) at x, y (centred when x < 0)
+        in colour c, glyph by glyph; returns its width."""
+        d = _TXT
+        if t >= _T_NAME:
+            d = P.NAMES
+            i = P.NAT[t - _T_NAME]
+            e = P.NAT[t - _T_NAME + 1]
+        else:
+            i = _TAT[t]
+            e = _TAT[t + 1] - 1
         w = (e - i) << 3
         if x < 0:
             x = (240 - w) >> 1
         g.dirty(x, y, w, 8)
         fb = g.fb
         while i < e:
-            fb.text(TX.GLYPHS[_TXT[i] - 32], x, y, c)
+            fb.text(TX.GLYPHS[d[i] - 32], x, y, c)
             x += 8
             i += 1
         return w
