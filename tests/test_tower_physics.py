@@ -324,12 +324,14 @@ def test_piece_names_are_one_bytes_object():
 
 
 def test_the_tower_sine_and_square_root_equal_the_cores():
-    """physics.sin()/cos() read the sine table copied into T16 and bot._isqrt() copies the core's
-    method, so the game can run without core.fixed loaded."""
+    """physics.sin()/cos() read the sine table copied into T16 and the bot's steering copies the
+    core's square root, so the game can run without core.fixed loaded."""
     from core import fixed
     from games.tower import bot
     from games.tower import physics as P
     for a in range(-70000, 70000, 7):
         assert P.sin(a) == fixed.sin(a) and P.cos(a) == fixed.cos(a), a
-    for n in list(range(1, 5000)) + [270336, (1 << 30) - 1]:
-        assert bot._isqrt(n) == fixed.isqrt(n), n
+    for e in list(range(-40000, 40000, 3)) + [-(1 << 20), 1 << 20]:
+        v = max(-6144, min(6144, e >> 2))
+        want = 0 if v == 0 else (fixed.isqrt(abs(v) * 44) + 36) * (1 if v > 0 else -1)
+        assert bot.Bot._want(None, e) == want, e

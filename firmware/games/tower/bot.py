@@ -604,24 +604,19 @@ class Bot:
             v = _SPEED_MAX
         elif v < -_SPEED_MAX:
             v = -_SPEED_MAX
-        if v > 0:
-            return _isqrt(v * _SPEED_DIV) + 36
-        if v < 0:
-            return -_isqrt(-v * _SPEED_DIV) - 36
-        return 0
-
-
-def _isqrt(n):
-    """Floor of the square root of 0 < n < 2**30 (core.fixed.isqrt's bit-by-bit method)."""
-    r = 0
-    bit = 1 << 28
-    while bit > n:
-        bit >>= 2
-    while bit:
-        if n >= r + bit:
-            n -= r + bit
-            r = (r >> 1) + bit
-        else:
-            r >>= 1
-        bit >>= 2
-    return r
+        if v == 0:
+            return 0
+        # the floor square root of |v| * _SPEED_DIV (core.fixed.isqrt's bit-by-bit method)
+        n = (v if v > 0 else -v) * _SPEED_DIV
+        r = 0
+        bit = 1 << 28
+        while bit > n:
+            bit >>= 2
+        while bit:
+            if n >= r + bit:
+                n -= r + bit
+                r = (r >> 1) + bit
+            else:
+                r >>= 1
+            bit >>= 2
+        return r + 36 if v > 0 else -r - 36

@@ -27,3 +27,16 @@ EVENTS = (
 REASONS = ("none", "last", "draw")      # result.reason: index -> name
 # the record's capacity and width: rules.CAPACITY, rules.FIELDS (this module is loaded only by
 # the simulator's export and the tests, not while a game runs)
+
+
+def result(scene):
+    """The simulator's one line for a game that ended (GameScene.result())."""
+    v = scene.st.v
+    rec = scene.record
+    k = 0
+    for i in range(rec.n):
+        if rec.kind(i) == 12:                           # place
+            k += 1
+    w = v[11]                                           # rules.V_WINNER, V_REASON, V_TURNS
+    return "winner=%s reason=%s turns=%d placed=%d rows=%d" % (
+        "draw" if w < 0 else str(w), REASONS[v[12]], v[10], k, rec.n)

@@ -213,7 +213,8 @@ def _load(scene, data, end):
     if live != 255:
         if live >= scene.n:
             raise ValueError("live tower")
-        tw.live(live)
+        tw.load(live)
+        tw.state = _LIVE                    # the placement's world
     rec = scene.record
     n = _get(data, at, 2)
     at += 2

@@ -217,20 +217,11 @@ class GameScene(Scene):
         if snapshot is not None:
             from games.tower import save
             save.load(self, snapshot)
+            self._pick_view()
         else:
-            self._shelf_cursor()
-        self._pick_view()
+            self._after_rules()
 
     # -- helpers -------------------------------------------------------------------------------
-    def _shelf_cursor(self):
-        """The cursor on the first supply piece unless it is on one."""
-        st = self.st
-        if not st.in_supply(self.cur):
-            self.cur = 0
-            for p in range(_NPIECES - 1, -1, -1):
-                if st.owner[p] == _SUPPLY:
-                    self.cur = p
-
     def _answering(self):
         """The seat whose choice the game waits for (-1: none)."""
         v = self.st.v
@@ -411,8 +402,12 @@ class GameScene(Scene):
         ph = v[_V_PHASE]
         if ph == _P_PLACE and self.kinds[v[_V_PLACER]] == 0:
             self._begin_place()
-        elif ph == _P_TURN:
-            self._shelf_cursor()
+        elif ph == _P_TURN and not self.st.in_supply(self.cur):
+            # the cursor on the first supply piece
+            self.cur = 0
+            for p in range(_NPIECES - 1, -1, -1):
+                if self.st.owner[p] == _SUPPLY:
+                    self.cur = p
         self._pick_view()
         if (ph == _P_AUCTION or ph == _P_PUSH) and self.kinds[v[_V_ASK]] == 0:
             self.amount = v[_V_HIGH] + 1
@@ -427,8 +422,10 @@ class GameScene(Scene):
     # -- placing -------------------------------------------------------------------------------
     def _begin_place(self):
         v = self.st.v
-        self.tw.live(v[_V_PLACER])
-        w = self.tw.w
+        tw = self.tw
+        tw.load(v[_V_PLACER])
+        tw.state = _LIVE                    # the world is the real tower until commit()
+        w = tw.w
         g = self.bot.g
         g.sky_world(w)
         self.pl.begin(w, v[_V_PIECE], w.count() == 0, g.height, g.out)
@@ -900,16 +897,8 @@ class GameScene(Scene):
     # -- the console's questions ---------------------------------------------------------------
     def result(self):
         """One line for the simulator (allocates; called after the game)."""
-        from games.tower.events import REASONS
-        v = self.st.v
-        rec = self.record
-        k = 0
-        for i in range(rec.n):
-            if rec.kind(i) == _E_PLACE:
-                k += 1
-        w = v[_V_WINNER]
-        return "winner=%s reason=%s turns=%d placed=%d rows=%d" % (
-            "draw" if w < 0 else str(w), REASONS[v[_V_REASON]], v[_V_TURNS], k, rec.n)
+        from games.tower.events import result
+        return result(self)
 
     def snapshot(self):
         """The whole game as bytes (an allocation point), or None once it is decided."""

@@ -56,11 +56,6 @@ class Towers:
         self.state = _CLEAN
         return self.w
 
-    def live(self, s):
-        """A placement starts on seat s's tower: the world is the real tower until commit()."""
-        self.load(s)
-        self.state = _LIVE
-
     def clear(self, s):
         """Seat s's tower is gone (collapse): an empty world, committed."""
         if self.seat != s or self.state != _LIVE:
