@@ -1,4 +1,4 @@
-"""The record's event kinds for the tower game (core.record.Record rows: kind + 5 fields).
+"""The record's event kinds for the tower game (rules.Record rows: a kind and up to 5 fields).
 
 EVENTS[kind] = (name, field names); unused fields are 0. Seats are 0-based, pieces are indices
 into games/tower/pieces.PIECES, poses are the piece's centroid in Q10 px (1024 per pixel, x = 0
@@ -25,8 +25,8 @@ EVENTS = (
 )
 
 REASONS = ("none", "last", "draw")      # result.reason: index -> name
-# the record's capacity and width: rules.CAPACITY, rules.FIELDS (this module is loaded only by
-# the simulator's export and the tests, not while a game runs)
+# the record's row layout: rules._WIDTHS (this module is loaded only by the simulator's export,
+# result() and the tests, not while a game runs)
 
 
 def result(scene):

@@ -5,15 +5,18 @@ No physics here: the scene runs the placement in the tower's world and feeds the
 placed() or collapsed(), so every rule is testable without a world.
 
 State: `tokens`, `alive` (per seat), `owner` (per piece: _SUPPLY, _UNUSED or the seat whose tower
-holds it) and the scalars in `v` (array 'h', indices V_*). A choice is one call:
+holds it) and the scalars in `v` (array 'h', indices _V_*; the phase is v[_V_PHASE]). A choice
+is one call:
     _P_TURN     the active seat: build(piece, opening bid) or push(piece)
-    _P_AUCTION  seat `ask`: bid(amount) or pass_()
-    _P_PUSH     seat `ask`: accept() or pay()
-    _P_PLACE    seat `placer` places `piece`: placed(x, y, angle) or collapsed(culprit, frame)
-    _P_OVER     `winner` (-1: draw), `reason`
+    _P_AUCTION  seat v[_V_ASK]: bid(amount) or pass_()
+    _P_PUSH     seat v[_V_ASK]: accept() or pay()
+    _P_PLACE    seat v[_V_PLACER] places v[_V_PIECE]: placed(x, y, angle) or collapsed(culprit,
+                frame)
+    _P_OVER     v[_V_WINNER] (-1: draw), v[_V_REASON]
 Choices that are forced are made here at once and recorded as such: a seat that cannot raise
 passes (T-5), a seat that cannot pay accepts (T-4). can_*() tell what is legal; the apply calls
-raise ValueError on an illegal choice (the scenes never offer one).
+raise ValueError on an illegal choice (the scenes never offer one). Saving and loading the state
+is in save.py. The record (Record) packs each event in a few bytes.
 """
 # compiled without line numbers: the tower game keeps 2.5 KB less on the heap (a traceback from
 # the board names the file and the function, with line 1; the simulator's and source runs' have
