@@ -262,7 +262,7 @@ def game_hard():
          " frames=%d max_ms=%.3f max_pico_ms=%.1f" % (n, worst / 1000, worst / 1000 * 200))
 
 
-for k in (10, 20, 27):
+for k in (10, 20, 30):
     physics(k)
 for k in (10, 20, 26):
     carrying(k)

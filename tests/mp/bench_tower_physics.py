@@ -2,7 +2,7 @@
 
     micropython bench_tower_physics.py [pure]
 
-For 10, 20 and 27 bodies rained into a pile (all awake while measured), prints one line each:
+For 10, 20 and 30 bodies rained into a pile (all awake while measured), prints one line each:
     bodies N awake A contacts C ms_per_frame T pico_est_ms P alloc_per_frame B
 pico_est_ms = host ms x 200 (the project's rule of thumb for the unix port vs the RP2040).
 A final line gives the cost of a frame whose bodies all sleep, and the memory of a world.
@@ -62,6 +62,6 @@ def asleep():
         w.awake(), ms, mem[0], mem[1], "pure" if PURE or not w.viper else "viper"))
 
 
-for n in (10, 20, 27):
+for n in (10, 20, 30):
     measure(n)
 asleep()

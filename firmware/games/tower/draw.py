@@ -8,7 +8,6 @@ a piece looks the same on the shelf, in the auction and in a tower.
 # compiled without line numbers: the tower game keeps 2.5 KB less on the heap (a traceback from
 # the board names the file and the function, with line 1; the simulator's and source runs' have
 # the lines; tools/build.py and tools/mprun.py read this line)
-# mpy-cross: -X no-source-lines
 
 from micropython import const
 
@@ -18,12 +17,12 @@ from games.tower import physics as P
 # copies of physics_kern.py constants (tests/test_tower_physics.py checks that they agree)
 _OB = const(20)
 _BS = const(8)
-_OA = const(244)
+_OA = const(268)
 _PS = const(4)
-_OV = const(148)
+_OV = const(164)
 _B_PX = const(0)
 _B_PY = const(1)
-_OBH = const(804)
+_OBH = const(884)
 _BSH = const(9)
 _BH_P0 = const(6)
 _BH_NP = const(7)

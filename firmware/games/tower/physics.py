@@ -14,7 +14,6 @@ copied into each module that needs them; tests/test_tower_physics.py checks the 
 # compiled without line numbers: the tower game keeps 2.5 KB less on the heap (a traceback from
 # the board names the file and the function, with line 1; the simulator's and source runs' have
 # the lines; tools/build.py and tools/mprun.py read this line)
-# mpy-cross: -X no-source-lines
 from array import array
 from micropython import const
 
@@ -34,9 +33,9 @@ _MAGIC = const(0x57)        # "W", then the format version, at the head of a sav
 _VERSION = const(2)
 
 # -- copies of physics_kern's layout --
-_MAXB = const(27)
-_MAXP = const(37)
-_MAXV = const(164)
+_MAXB = const(30)
+_MAXP = const(41)
+_MAXV = const(180)
 _H_NB = const(0)
 _H_NP = const(1)
 _H_NV = const(2)
@@ -74,8 +73,8 @@ _BH_P0 = const(6)
 _BH_NP = const(7)
 _BSH = const(9)
 _OB = const(20)
-_OK = const(392)
-_W32N = const(456)
+_OK = const(432)
+_W32N = const(496)
 _F_KIN = const(1)
 _F_SLEEP = const(2)
 _P_BODY = const(0)
@@ -83,12 +82,12 @@ _P_TV0 = const(1)
 _P_V0 = const(2)
 _P_NV = const(3)
 _PS = const(4)
-_OV = const(148)
-_OBH = const(804)
-_OKH = const(1056)
-_W16N = const(1184)
+_OV = const(164)
+_OBH = const(884)
+_OKH = const(1163)
+_W16N = const(1291)
 _S16N = const(1536)
-_S32N = const(120)
+_S32N = const(126)
 _TV = const(260)
 
 # -- the piece table: PT[piece * _PW + field], then per part (first table vertex, count) --

@@ -23,7 +23,7 @@ from games.tower import towers as TW
 # copies of other modules' constants (tests/test_tower_physics.py checks that they agree)
 _MAX_SEATS = const(4)
 _NPIECES = const(27)
-_MAXB = const(27)
+_MAXB = const(30)
 _MAXK = const(4)
 _NCOL = const(120)
 _NJ = const(64)
