@@ -16,9 +16,6 @@ import shutil
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import mprun  # noqa: E402
-
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "firmware")
 OUT = os.path.join(ROOT, "build", "firmware")
@@ -71,9 +68,7 @@ def build(src=SRC, out=OUT, arch="armv6m", quiet=False):
         if rel.endswith(".py") and rel not in KEEP_SOURCE:
             dst = dst[:-3] + ".mpy"
             # run from src with the relative name: tracebacks on the board say core/x.py
-            with open(os.path.join(src, rel)) as f:
-                extra = mprun.extra_options(f.read())
-            res = subprocess.run(cross + ["-march=" + arch] + extra + ["-o", dst, rel], cwd=src,
+            res = subprocess.run(cross + ["-march=" + arch, "-o", dst, rel], cwd=src,
                                  capture_output=True, text=True)
             if res.returncode != 0:
                 errors.append("%s: %s" % (rel, (res.stderr or res.stdout).strip()))

@@ -40,13 +40,6 @@ def wasm_runner():
     return os.path.join(WASM_DIR, "run.mjs")
 
 
-def extra_options(text):
-    """mpy-cross options a module asks for on a line of its own: `# mpy-cross: -X no-source-lines`
-    (the tower game's modules leave out line numbers to save heap; tools/build.py does the same)."""
-    m = re.search(r"^# mpy-cross: (.+)$", text, re.M)
-    return m.group(1).split() if m else []
-
-
 def compiled_firmware(arch="x64", src_dir=FIRMWARE, name="firmware"):
     """src_dir compiled with mpy-cross into build/host-<arch>/<name> (bytecode; viper modules
     for `arch`), refreshed when a source is newer. The board runs .mpy files, so memory figures
@@ -74,7 +67,6 @@ def compiled_firmware(arch="x64", src_dir=FIRMWARE, name="firmware"):
                 if arch == "bytecode":
                     continue            # no machine code for this port: the pure twin runs
                 cmd.insert(1, "-march=" + arch)
-            cmd[1:1] = extra_options(text)
             subprocess.run(cmd, check=True, capture_output=True)
             os.replace(tmp, dst)
     for dirpath, _, names in os.walk(out):          # sources deleted since: drop their .mpy

@@ -5,7 +5,6 @@ with a human seat starts; a game of bots only does without it. Allocation-free.
 # compiled without line numbers: the tower game keeps 2.5 KB less on the heap (a traceback from
 # the board names the file and the function, with line 1; the simulator's and source runs' have
 # the lines; tools/build.py and tools/mprun.py read this line)
-# mpy-cross: -X no-source-lines
 from micropython import const
 
 # copies of core constants (tests/test_tower_physics.py checks that they agree)

@@ -21,7 +21,6 @@ is in save.py. The record (Record) packs each event in a few bytes.
 # compiled without line numbers: the tower game keeps 2.5 KB less on the heap (a traceback from
 # the board names the file and the function, with line 1; the simulator's and source runs' have
 # the lines; tools/build.py and tools/mprun.py read this line)
-# mpy-cross: -X no-source-lines
 from array import array
 
 from micropython import const

@@ -18,7 +18,6 @@ are in save.py (imported only then).
 # compiled without line numbers: the tower game keeps 2.5 KB less on the heap (a traceback from
 # the board names the file and the function, with line 1; the simulator's and source runs' have
 # the lines; tools/build.py and tools/mprun.py read this line)
-# mpy-cross: -X no-source-lines
 from array import array
 
 from micropython import const

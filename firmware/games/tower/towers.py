@@ -14,7 +14,6 @@ Nothing here allocates: serialize/restore work in place.
 # compiled without line numbers: the tower game keeps 2.5 KB less on the heap (a traceback from
 # the board names the file and the function, with line 1; the simulator's and source runs' have
 # the lines; tools/build.py and tools/mprun.py read this line)
-# mpy-cross: -X no-source-lines
 
 from micropython import const
 
