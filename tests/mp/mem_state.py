@@ -1,7 +1,9 @@
 """Leave the console in a state for a memory reading (tools/memory.py): the launcher, or a game
 played for a while by bots. Nothing is printed; the state stays in this module's globals.
 
-    mem_state.py launcher | norespect SEATS | tower SEATS
+    mem_state.py launcher | norespect SEATS [human] | tower SEATS [human]
+
+'human' makes seat 0 a human (who then never presses anything), the other seats hard bots.
 """
 import sys
 
@@ -20,7 +22,10 @@ if what != "launcher":
     seats = int(sys.argv[2])
     options = bytearray([0, 0, 0] if what == "tower" else [0])
     console.settings.bot_speed = 3
-    console.start_game(what, Setup(what, bytearray([3] * seats), ["B%d" % i for i in range(seats)],
+    kinds = bytearray([3] * seats)
+    if len(sys.argv) > 3 and sys.argv[3] == "human":
+        kinds[0] = 0
+    console.start_game(what, Setup(what, kinds, ["B%d" % i for i in range(seats)],
                                    options, 7))
     for _ in range(300):
         console.frame()
