@@ -112,24 +112,12 @@ class Pin(fake_pins.Pin):
         fake_pins.Pin.__init__(self, gpio, g, mode, pull, value)
 
 
-class PWM:
+class PWM(fake_pins.PWMModel):
     def __init__(self, pin, freq=0, duty_u16=0):
+        fake_pins.PWMModel.__init__(self, freq)
         self.pin = pin
         gpio.claim(pin.id, "pwm")
-        self._freq = freq
         self._duty = duty_u16
-
-    def freq(self, f=None):
-        if f is None:
-            return self._freq
-        self._freq = f
-
-    def duty_u16(self, d=None):
-        if d is None:
-            return self._duty
-        if not 0 <= d <= 65535:
-            raise ValueError("duty_u16 must be 0..65535")
-        self._duty = d
 
     def deinit(self):
         self._duty = 0
