@@ -128,38 +128,27 @@ class ST7789:
             percent = 100
         bl.duty_u16(percent * 65535 // 100)
 
+    def _span(self, cmd, lo, hi):
+        """CASET or RASET with its two big-endian bounds; leaves DC high."""
+        a = self._arg
+        a[0] = lo >> 8
+        a[1] = lo & 255
+        a[2] = hi >> 8
+        a[3] = hi & 255
+        self.dc(0)
+        self._cmd[0] = cmd
+        self.spi.write(self._cmd)
+        self.dc(1)
+        self.spi.write(a)
+
     def _window(self, x0, y0, x1, y1):
         """Address window x0..x1, y0..y1 inclusive, then RAMWR; leaves DC high for pixels."""
-        spi = self.spi
-        dc = self.dc
-        c = self._cmd
-        a = self._arg
-        x0 += self.xoff
-        x1 += self.xoff
-        y0 += self.yoff
-        y1 += self.yoff
-        dc(0)
-        c[0] = _CASET
-        spi.write(c)
-        dc(1)
-        a[0] = x0 >> 8
-        a[1] = x0 & 255
-        a[2] = x1 >> 8
-        a[3] = x1 & 255
-        spi.write(a)
-        dc(0)
-        c[0] = _RASET
-        spi.write(c)
-        dc(1)
-        a[0] = y0 >> 8
-        a[1] = y0 & 255
-        a[2] = y1 >> 8
-        a[3] = y1 & 255
-        spi.write(a)
-        dc(0)
-        c[0] = _RAMWR
-        spi.write(c)
-        dc(1)
+        self._span(_CASET, x0 + self.xoff, x1 + self.xoff)
+        self._span(_RASET, y0 + self.yoff, y1 + self.yoff)
+        self.dc(0)
+        self._cmd[0] = _RAMWR
+        self.spi.write(self._cmd)
+        self.dc(1)
 
     def show(self, buf, rects, n):
         """Push the n rectangles (x0, y0, x1, y1 end-exclusive, x even) of the GS4 frame buf."""
