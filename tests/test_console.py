@@ -210,7 +210,6 @@ def test_unavailable_game_says_so():
         pytest.skip("every game is installed")
     for _ in range(missing[0]):
         press(c, B.DOWN)
-    seen = []
     before = c.notice.shown
     press(c, B.A)
     run(c, 2)

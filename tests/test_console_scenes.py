@@ -2,8 +2,6 @@
 frame, on the 64-bit unix port and the 32-bit WebAssembly port; the same frames on CPython give
 the same pixels (frame buffer CRC); the heap-capped runs prove the memory figure."""
 import re
-import subprocess
-import sys
 
 import pytest
 
@@ -25,11 +23,7 @@ def parse(out):
 
 
 def on_cpython(scene):
-    code = ("import sys; sys.argv = ['scene_locked.py', %r]\n"
-            "from host_sim import boot; boot.install()\n"
-            "exec(open('scene_locked.py').read())" % scene)
-    r = subprocess.run([sys.executable, "-c", code], cwd=mprun.MP_TESTS, capture_output=True,
-                       text=True, env={"PYTHONPATH": mprun.ROOT}, timeout=300)
+    r = mprun.run("cpython", "tests/mp/scene_locked.py", [scene], cwd=mprun.ROOT, timeout=300)
     assert r.returncode == 0, r.stderr
     return parse(r.stdout)
 

@@ -1,10 +1,7 @@
 """Integer helpers and the frame loop across ports."""
-import subprocess
-import sys
 
 import mprun
 import fakehw
-from core import buttons as B
 from core.console import Console
 
 
@@ -14,9 +11,8 @@ def test_rng_and_fixed_point_agree_on_every_port_without_allocating():
         r = mprun.run(port, "tests/mp/core_ports.py", cwd=mprun.ROOT)
         assert r.returncode == 0, r.stderr
         lines[port] = r.stdout.strip()
-    code = "from host_sim import boot; boot.install()\nexec(open('core_ports.py').read())"
-    r = subprocess.run([sys.executable, "-c", code], cwd=mprun.MP_TESTS, capture_output=True,
-                       text=True, env={"PYTHONPATH": mprun.ROOT})
+    r = mprun.run("cpython", "tests/mp/core_ports.py", cwd=mprun.ROOT)
+    assert r.returncode == 0, r.stderr
     lines["cpython"] = r.stdout.strip()
     assert lines["unix"].startswith("locked_ok=1") and lines["wasm"].startswith("locked_ok=1")
     assert len(set(lines.values())) == 1, lines

@@ -2,8 +2,6 @@
 import math
 import random
 
-import pytest
-
 from core import buttons as B
 from core import fixed, gfx, rng, tilt as T
 from array import array

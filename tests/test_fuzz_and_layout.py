@@ -3,8 +3,6 @@ imports no hardware or host modules."""
 import ast
 import os
 import re
-import subprocess
-import sys
 
 import mprun
 
@@ -26,11 +24,8 @@ def test_fuzz_on_the_32bit_port_and_cpython():
     assert r.returncode == 0, r.stderr
     m = LINE.search(r.stdout)
     assert m and m[1] == "20000" and m[2] == "0", r.stdout + r.stderr
-    code = ("import sys; sys.argv = ['f', '20000', '4']\n"
-            "from host_sim import boot; boot.install()\n"
-            "exec(open('fuzz_console.py').read())")
-    r = subprocess.run([sys.executable, "-c", code], cwd=mprun.MP_TESTS, capture_output=True,
-                       text=True, env={"PYTHONPATH": mprun.ROOT}, timeout=600)
+    r = mprun.run("cpython", "tests/mp/fuzz_console.py", ["20000", "4"], cwd=mprun.ROOT,
+                  timeout=600)
     m = LINE.search(r.stdout)
     assert m and m[2] == "0", r.stdout + r.stderr
 

@@ -3,8 +3,6 @@ every frame, on the 64-bit unix port and the 32-bit WebAssembly port (the Pico's
 range), for several seeds and both rule sets; the same games on CPython give the same results;
 suspend and resume at several turns continues identically on both ports."""
 import re
-import subprocess
-import sys
 
 import pytest
 
@@ -21,11 +19,7 @@ def games(out):
 
 
 def on_cpython(script):
-    code = ("import sys; sys.argv = [%r]\n"
-            "from host_sim import boot; boot.install()\n"
-            "exec(open(%r).read())" % (script, script))
-    r = subprocess.run([sys.executable, "-c", code], cwd=mprun.MP_TESTS, capture_output=True,
-                       text=True, env={"PYTHONPATH": mprun.ROOT}, timeout=600)
+    r = mprun.run("cpython", "tests/mp/" + script, cwd=mprun.ROOT, timeout=600)
     assert r.returncode == 0, r.stderr
     return r.stdout
 

@@ -333,7 +333,6 @@ def test_a_snapshot_of_another_setup_is_refused():
 
 def test_consistent_checksum_but_impossible_state_is_refused():
     """Even with a correct checksum, a state that breaks the rules does not load."""
-    from games.norespect import snapshot as SNAP
     snap = bytearray(_snap())
     body = snap[:-4]
     body[3 + 8] += 1                                   # one more 1 in the pool: 81 tiles

@@ -1,9 +1,7 @@
 """The desktop simulator: headless runs, screenshots, exact record/replay, the CLI, the window."""
-import json
 import os
 import subprocess
 import sys
-import threading
 import zlib
 
 import pytest

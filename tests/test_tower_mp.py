@@ -4,8 +4,6 @@ the 32-bit WebAssembly port (pure physics, the Pico's small-int range), identica
 suspend/resume at many points on both ports; the benchmark allocates nothing; the bots' strength;
 the memory of a running game."""
 import re
-import subprocess
-import sys
 
 import pytest
 
@@ -31,11 +29,7 @@ def run(port, script, args=(), **kw):
 
 
 def on_cpython(script, *args):
-    code = ("import sys; sys.argv = [%r] + %r\n"
-            "from host_sim import boot; boot.install()\n"
-            "exec(open(%r).read())" % (script, list(args), script))
-    r = subprocess.run([sys.executable, "-c", code], cwd=mprun.MP_TESTS, capture_output=True,
-                       text=True, env={"PYTHONPATH": mprun.ROOT}, timeout=900)
+    r = mprun.run("cpython", "tests/mp/" + script, args, cwd=mprun.ROOT, timeout=900)
     assert r.returncode == 0, r.stderr
     return r.stdout
 

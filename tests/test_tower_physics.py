@@ -24,9 +24,7 @@ TV = 260                # the first vertex in physics.T16
 
 
 def cpython(*args):
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([FIRMWARE, SHIMS, os.path.dirname(SCEN)]))
-    res = subprocess.run([sys.executable, SCEN] + list(args), capture_output=True, text=True,
-                         env=env, timeout=600)
+    res = mprun.run("cpython", SCEN, args, timeout=600)
     assert res.returncode == 0, res.stderr
     return res.stdout
 

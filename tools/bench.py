@@ -8,7 +8,6 @@ not pass/fail: the README's table is copied from this output.
     python tools/bench.py [FRAMES]
 """
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

@@ -1,9 +1,10 @@
-"""Run a script under real MicroPython: the unix port (64-bit) or the WebAssembly port (32-bit).
+"""Run a script under real MicroPython: the unix port (64-bit) or the WebAssembly port (32-bit),
+or, for comparison, under CPython with the simulator's stand-ins (`cpython`).
 
-Used by the tests and by `make bench`. Both ports get the same module search path:
+Used by the tests and by `make bench`. Every port gets the same module search path:
 firmware/ first, then tests/mp (stand-in hardware for scenario scripts), then any extra dirs.
 
-    python tools/mprun.py unix|wasm SCRIPT [ARG]...
+    python tools/mprun.py unix|wasm|cpython SCRIPT [ARG]...
 """
 import os
 import re
@@ -79,7 +80,9 @@ def compiled_firmware(arch="x64", src_dir=FIRMWARE, name="firmware"):
 
 def run(port, script, args=(), paths=DEFAULT_PATHS, heapsize=None, timeout=1800, cwd=None,
         mpy=False, then=None):
-    """Run SCRIPT on PORT ('unix' or 'wasm'); returns subprocess.CompletedProcess (text mode).
+    """Run SCRIPT on PORT ('unix', 'wasm' or 'cpython'); returns subprocess.CompletedProcess
+    (text mode). 'cpython' runs the source under this interpreter after host_sim.boot.install()
+    (the stand-ins of micropython and framebuf), so a script's output can be compared bit for bit.
     With mpy=True the firmware and the test helpers are imported from compiled .mpy files (the
     script itself still runs from source; on the WebAssembly port, bytecode only). `then`
     (WebAssembly only) is code run after the script as its own top-level call."""
@@ -108,8 +111,18 @@ def run(port, script, args=(), paths=DEFAULT_PATHS, heapsize=None, timeout=1800,
             cmd += ["--then", code]
         cmd += [script] + list(args)
         env = dict(os.environ)
+    elif port == "cpython":
+        if mpy or heapsize or then:
+            raise ValueError("the cpython port runs sources only, with no heap cap")
+        script = os.path.join(cwd or os.getcwd(), script)
+        code = ("import sys; sys.argv = [%r] + %r; sys.path[1:1] = %r\n"
+                "from host_sim import boot; boot.install()\n"
+                "exec(compile(open(%r).read(), %r, 'exec'))"
+                % (script, list(args), [os.path.dirname(script)] + list(paths), script, script))
+        cmd = [sys.executable, "-c", code]
+        env = dict(os.environ, PYTHONPATH=ROOT)
     else:
-        raise ValueError("port must be 'unix' or 'wasm'")
+        raise ValueError("port must be 'unix', 'wasm' or 'cpython'")
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env, cwd=cwd)
 
 
