@@ -474,21 +474,9 @@ class World:
         """Write the world into bytearray buf from offset `at`; returns the byte count.
         Derived data (vertex cache, AABBs) is not saved: restore() recomputes it identically.
         Allocation-free."""
-        w = self.w32
         buf[at] = _MAGIC
         buf[at + 1] = _VERSION
-        j = _put(buf, at + 2, w, 0, _HSAVE, 4)
-        h = self.w16
-        for b in range(w[_H_NB]):
-            o = _OB + b * _BS
-            j = _put(buf, j, w, o, 3, 4)
-            j = _put(buf, j, w, o + 3, _BS - 3, 2)
-            j = _put(buf, j, h, _OBH + b * _BSH, _BSH, 2)
-        j = _put(buf, j, h, 0, w[_H_NP] * _PS, 2)
-        for c in range(w[_H_NK]):
-            j = _put(buf, j, w, _OK + c, 1, 4)
-            j = _put(buf, j, h, _OKH + 2 * c, 2, 2)
-        return j - at
+        return self._regions(buf, at + 2, _put) - at
 
     def restore(self, buf, at=0):
         """Load a world written by serialize() (from offset `at` of buf); stepping then
@@ -497,19 +485,26 @@ class World:
         the vertex cache and the AABBs are recomputed)."""
         if buf[at] != _MAGIC or buf[at + 1] != _VERSION:
             raise ValueError("not a tower world")
+        self._regions(buf, at + 2, _get)
+        self.k.k_geometry(self.w32, self.w16, T16, 1)
+
+    def _regions(self, buf, j, move):
+        """The saved regions in order, each moved by `move` (_put: world to buf, _get: buf to
+        world) from byte j; returns the next j. The header goes first, so on restore the counts
+        that bound the loops are the loaded ones."""
         w = self.w32
-        j = _get(buf, at + 2, w, 0, _HSAVE, 4)
         h = self.w16
+        j = move(buf, j, w, 0, _HSAVE, 4)
         for b in range(w[_H_NB]):
             o = _OB + b * _BS
-            j = _get(buf, j, w, o, 3, 4)
-            j = _get(buf, j, w, o + 3, _BS - 3, 2)
-            j = _get(buf, j, h, _OBH + b * _BSH, _BSH, 2)
-        j = _get(buf, j, h, 0, w[_H_NP] * _PS, 2)
+            j = move(buf, j, w, o, 3, 4)
+            j = move(buf, j, w, o + 3, _BS - 3, 2)
+            j = move(buf, j, h, _OBH + b * _BSH, _BSH, 2)
+        j = move(buf, j, h, 0, w[_H_NP] * _PS, 2)
         for c in range(w[_H_NK]):
-            j = _get(buf, j, w, _OK + c, 1, 4)
-            j = _get(buf, j, h, _OKH + 2 * c, 2, 2)
-        self.k.k_geometry(w, self.w16, T16, 1)
+            j = move(buf, j, w, _OK + c, 1, 4)
+            j = move(buf, j, h, _OKH + 2 * c, 2, 2)
+        return j
 
 
 def _put(buf, j, arr, i, n, size):
