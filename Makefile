@@ -3,7 +3,7 @@ PYTHON311 ?= $(shell command -v python3.11 2>/dev/null)
 VENV      := .venv
 PY        := $(VENV)/bin/python
 STAMP     := $(VENV)/.installed
-WASM      := tools/wasm/node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs
+WASM      := tools/wasm/node_modules/.installed
 ARGS      ?=
 
 .PHONY: sim test mpy flash bench venv wasm clean
@@ -21,7 +21,7 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[dev,sim]"
 	@touch $@
 
-$(WASM): tools/wasm/package.json
+$(WASM): tools/wasm/package.json tools/wasm/package-lock.json
 	@command -v npm >/dev/null || { echo "npm (Node.js 18+) is needed for the 32-bit MicroPython tests"; exit 1; }
 	cd tools/wasm && (npm ci --no-audit --no-fund || npm install --no-audit --no-fund)
 	@touch $@

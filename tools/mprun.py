@@ -1,10 +1,12 @@
-"""Run a script under real MicroPython: the unix port (64-bit) or the WebAssembly port (32-bit),
-or, for comparison, under CPython with the simulator's stand-ins (`cpython`).
+"""Run a script under real MicroPython: the unix port (64-bit, newest), the WebAssembly port
+(32-bit like the Pico) at its newest release (`wasm`) or at the supported minimum version
+(`wasm-min`, MIN_VERSION), or, for comparison, under CPython with the simulator's stand-ins
+(`cpython`).
 
 Used by the tests and by `make bench`. Every port gets the same module search path:
 firmware/ first, then tests/mp (stand-in hardware for scenario scripts), then any extra dirs.
 
-    python tools/mprun.py unix|wasm|cpython SCRIPT [ARG]...
+    python tools/mprun.py unix|wasm|wasm-min|cpython SCRIPT [ARG]...
 """
 import os
 import re
@@ -17,6 +19,13 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 MP_TESTS = os.path.join(ROOT, "tests", "mp")
 WASM_DIR = os.path.join(ROOT, "tools", "wasm")
 DEFAULT_PATHS = (FIRMWARE, MP_TESTS)
+
+# The oldest MicroPython the console supports (the README says so; tools/wasm/package.json pins
+# the `wasm-min` port to it, and a test checks both). Every heap-locked proof runs on it too.
+MIN_VERSION = (1, 24, 1)
+# The real MicroPython ports every heap-locked scenario runs on: 64-bit newest, 32-bit newest,
+# 32-bit minimum.
+LOCKED_PORTS = ("unix", "wasm", "wasm-min")
 
 
 class MissingPort(RuntimeError):
@@ -33,8 +42,9 @@ def unix_binary():
     return exe
 
 
-def wasm_runner():
-    mod = os.path.join(WASM_DIR, "node_modules", "@micropython", "micropython-webassembly-pyscript")
+def wasm_runner(minimum=False):
+    mod = os.path.join(WASM_DIR, "node_modules", *(("micropython-min",) if minimum else
+                                                   ("@micropython", "micropython-webassembly-pyscript")))
     if not os.path.isdir(mod) or not shutil.which("node"):
         raise MissingPort("the 32-bit MicroPython (npm @micropython/micropython-webassembly-pyscript) "
                           "is not installed: run `make test`, which runs npm install in tools/wasm")
@@ -80,7 +90,7 @@ def compiled_firmware(arch="x64", src_dir=FIRMWARE, name="firmware"):
 
 def run(port, script, args=(), paths=DEFAULT_PATHS, heapsize=None, timeout=1800, cwd=None,
         mpy=False, then=None):
-    """Run SCRIPT on PORT ('unix', 'wasm' or 'cpython'); returns subprocess.CompletedProcess
+    """Run SCRIPT on PORT ('unix', 'wasm', 'wasm-min' or 'cpython'); returns subprocess.CompletedProcess
     (text mode). 'cpython' runs the source under this interpreter after host_sim.boot.install()
     (the stand-ins of micropython and framebuf), so a script's output can be compared bit for bit.
     With mpy=True the firmware and the test helpers are imported from compiled .mpy files (the
@@ -101,8 +111,10 @@ def run(port, script, args=(), paths=DEFAULT_PATHS, heapsize=None, timeout=1800,
         else:
             cmd += [script] + list(args)
         env = dict(os.environ, MICROPYPATH=":".join(list(paths) + [".frozen"]))
-    elif port == "wasm":
-        cmd = ["node", wasm_runner()]
+    elif port in ("wasm", "wasm-min"):
+        cmd = ["node", wasm_runner(port == "wasm-min")]
+        if port == "wasm-min":
+            cmd.append("--min")
         for p in paths:
             cmd += ["--path", p]
         if heapsize:
@@ -122,7 +134,7 @@ def run(port, script, args=(), paths=DEFAULT_PATHS, heapsize=None, timeout=1800,
         cmd = [sys.executable, "-c", code]
         env = dict(os.environ, PYTHONPATH=ROOT)
     else:
-        raise ValueError("port must be 'unix', 'wasm' or 'cpython'")
+        raise ValueError("port must be 'unix', 'wasm', 'wasm-min' or 'cpython'")
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env, cwd=cwd)
 
 

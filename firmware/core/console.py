@@ -237,6 +237,11 @@ class Console:
         self.step()
         self.render()
 
+    def repaint(self):
+        """Repaint the whole screen at the next render (what returning from the pause menu does;
+        the redraw-equality tests compare it with what incremental renders left on the glass)."""
+        self._full = True
+
     def run(self, max_frames=0):
         """Real-time loop: fixed steps of 1/FPS s, catch-up clamped, render once per pass."""
         clock = self.hw.clock

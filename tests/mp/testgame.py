@@ -34,7 +34,7 @@ class TestGame(Scene):
             g.clear(P.FOREST)
             g.text("secret hand", 10, 10, P.WHITE)
         t = self.count // 30
-        if t != self.drawn:
+        if full or t != self.drawn:
             g.number(t, 100, 100, P.YELLOW, P.FOREST, 6)
             self.drawn = t
 

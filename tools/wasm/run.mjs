@@ -1,27 +1,30 @@
 // Run a MicroPython script on the 32-bit WebAssembly port (31-bit small ints, like the Pico).
-// usage: node run.mjs [--path DIR]... [--heapsize BYTES] [--then CODE]... SCRIPT [ARG]...
+// usage: node run.mjs [--min] [--path DIR]... [--heapsize BYTES] [--then CODE]... SCRIPT [ARG]...
+// --min runs the supported minimum version (package.json: micropython-min) instead of the newest.
 // Each --path DIR is copied into the in-memory filesystem and put on sys.path in order.
 // Each --then CODE runs after the script as a separate top-level call: this port collects
 // garbage only between top-level calls, so CODE sees the heap as the script left it, collected.
 // Exit status: 0 when the script ends normally, 1 on an uncaught Python exception.
 import fs from "fs";
 import path from "path";
-import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 
 const args = process.argv.slice(2);
 const paths = [];
 let heapsize = 8 * 1024 * 1024;
+let pkg = "@micropython/micropython-webassembly-pyscript";
 const then = [];
 while (args.length && args[0].startsWith("--")) {
   const opt = args.shift();
   if (opt === "--path") paths.push(args.shift());
   else if (opt === "--heapsize") heapsize = parseInt(args.shift(), 10);
   else if (opt === "--then") then.push(args.shift());
+  else if (opt === "--min") pkg = "micropython-min";
   else { console.error("unknown option " + opt); process.exit(2); }
 }
 if (!args.length) { console.error("usage: node run.mjs [--path DIR]... SCRIPT [ARG]..."); process.exit(2); }
 const script = args.shift();
 
+const { loadMicroPython } = await import(pkg);
 const mp = await loadMicroPython({
   heapsize,
   stdout: (line) => process.stdout.write(line + "\n"),

@@ -1,0 +1,40 @@
+"""Redraw equality under real MicroPython (tests/mp/redraw.py), heap locked for every frame.
+
+    redraw_run.py screen NAME [EVERY]
+    redraw_run.py game GAME KINDS SEED [EVERY] [OPTIONS] [TAIL]
+
+KINDS: a digit per seat (0 human, 1 easy, 2 normal, 3 hard); OPTIONS: a digit per game option.
+Prints `redraw ok frames=F bad=B` (B: frames that allocated) or `redraw FAIL frame=K: detail`.
+"""
+import sys
+
+from core.gfx import Gfx
+
+frame = Gfx()           # the frame buffer first, as on the board
+
+import redraw  # noqa: E402
+import runs  # noqa: E402
+
+
+def digits(s):
+    return tuple(int(ch) for ch in s)
+
+
+def main(argv):
+    if argv[1] == "screen":
+        sc = runs.ScreenRun(frame, argv[2], lock=True)
+        every = int(argv[3]) if len(argv) > 3 else 1
+    else:
+        every = int(argv[5]) if len(argv) > 5 else 10
+        sc = runs.GameRun(frame, argv[2], digits(argv[3]), int(argv[4]),
+                          digits(argv[6]) if len(argv) > 6 else (), lock=True,
+                          tail=int(argv[7]) if len(argv) > 7 else 30)
+    bad = redraw.check(sc, every)
+    n = getattr(sc, "n", 0)
+    if bad is None:
+        print("redraw ok frames=%d bad=%d" % (n, getattr(sc, "bad", 0)))
+    else:
+        print("redraw FAIL frame=%d: %s" % bad)
+
+
+main(sys.argv)

@@ -1,0 +1,109 @@
+"""Deterministic runs for the redraw-equality check (tests/mp/redraw.py), CPython and MicroPython.
+
+ScreenRun(frame, name): a console screen's scripted scenario (tests/mp/scene_runner.py).
+GameRun(frame, game, kinds, ...): a whole game; bots at instant speed; human seats play from a
+seeded button mash (never the pause keys, never A once the game is over), so every human path is
+exercised; `tail` frames of the result screen follow the end.
+"""
+import glass
+import locked
+import scene_runner
+from core.console import Console
+from core.rng import Rng
+from core.setup import Setup
+
+NAMES = ("ANA", "BEN", "CLEO", "DEV", "EVE", "FIN", "GUS", "HAL")
+# no Y (256) and no joystick press (16): those open the pause menu, toured on its own
+KEYS = (1, 2, 4, 8, 32, 64, 128, 0, 0, 0, 32, 32, 128 | 4, 128 | 8)
+
+
+class ScreenRun:
+    def __init__(self, frame, name, lock=False):
+        self.frame = frame
+        self.name = name
+        self.lock = lock
+
+    def begin(self):
+        c, hw, self.script = scene_runner.prepare(self.frame, self.name, glass.hardware())
+        self.steps = len(self.script) // 2
+        return c
+
+    def step(self, c):
+        if c.hw.buttons.i >= self.steps:
+            return False
+        if self.lock:
+            locked.run(c, 1)
+        else:
+            c.frame()
+        return True
+
+    def end(self, c):
+        c.hw.cleanup()
+
+
+class Mash:
+    """Buttons from a seeded generator: a key from KEYS held 1-4 steps, then released."""
+    def __init__(self, seed, keys=KEYS):
+        self.rng = Rng(seed)
+        self.keys = keys
+        self.left = 0
+        self.bits = 0
+        self.no_a = False
+
+    def read(self):
+        if self.left == 0:
+            x = self.rng.next16()
+            b = self.keys[x % len(self.keys)] if self.bits == 0 else 0
+            if self.no_a:
+                b &= ~32
+            self.bits = b
+            self.left = 1 + (x >> 8) % 4
+        self.left -= 1
+        return self.bits
+
+
+class GameRun:
+    def __init__(self, frame, game, kinds, seed=1, options=(), limit=60000, tail=30, lock=False,
+                 accel="level", keys=KEYS):
+        self.frame = frame
+        self.game = game
+        self.kinds = kinds              # per seat: 0 human, 1 easy, 2 normal, 3 hard
+        self.seed = seed
+        self.options = options
+        self.limit = limit
+        self.tail = tail
+        self.lock = lock
+        self.accel = accel
+        self.keys = keys
+        self.bad = 0                    # frames that allocated under the lock
+
+    def begin(self):
+        hw = glass.hardware(accel=self.accel)
+        self.mash = hw.buttons = Mash(self.seed, self.keys)
+        c = Console(hw, self.frame)
+        c.settings.bot_speed = 3        # instant: the simulator's --until-end
+        setup = Setup(self.game, bytearray(self.kinds), NAMES[:len(self.kinds)],
+                      bytearray(self.options), self.seed)
+        c.start_game(self.game, setup)
+        self.left = self.tail
+        self.n = 0
+        return c
+
+    def step(self, c):
+        g = c.game
+        if g is None or c.faults or self.n >= self.limit:
+            return False
+        if g.game_over:
+            self.mash.no_a = True
+            if self.left == 0:
+                return False
+            self.left -= 1
+        if self.lock:
+            self.bad += locked.run(c, 1)
+        else:
+            c.frame()
+        self.n += 1
+        return True
+
+    def end(self, c):
+        c.hw.cleanup()
