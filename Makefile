@@ -6,7 +6,7 @@ STAMP     := $(VENV)/.installed
 WASM      := tools/wasm/node_modules/.installed
 ARGS      ?=
 
-.PHONY: sim test mpy flash bench venv wasm clean
+.PHONY: sim test mpy flash bench assets venv wasm clean
 
 venv: $(STAMP)
 
@@ -42,6 +42,10 @@ flash: mpy
 
 bench: $(STAMP)
 	$(PY) tools/bench.py $(ARGS)
+
+# the PNGs in assets/ to the bytes modules under firmware/ (docs/assets.md)
+assets: $(STAMP)
+	$(PY) tools/assets.py
 
 clean:
 	rm -rf build
