@@ -111,8 +111,7 @@ def test_the_layout_of_a_small_image_by_hand(tree):
     # KEY: the lowest index unused (NAVY = 1); rows of odd width end in a 0 nibble
     assert ns["KEY"] == P.NAVY
     assert ns["TINY"] == (bytes([0x61, 0x50, 0x0C, 0x80]), 3, 2, 2)
-    grey = ns["GREYED"][0]
-    mapped = [(grey[i >> 1] >> (0 if i & 1 else 4)) & 15 for i in range(16)]
+    mapped = ns["GREYED"]
     assert mapped[P.NAVY] == P.NAVY and all(mapped[i] in GREYS for i in range(16) if i != P.NAVY)
     assert mapped[P.WHITE] == P.SILVER and mapped[P.BLACK] == P.BLACK
 

@@ -4,12 +4,14 @@ Each folder of PNGs is one module (docs/assets.md):
     assets/core/<name>/*.png     ->  firmware/core/art_<name>.py
     assets/games/<game>/*.png    ->  firmware/games/<game>/art.py
 
-Every PNG becomes one constant named after its file (tower.png -> TOWER): a FrameBuffer.blit
-source (pixels, width, height, 2), 4 bits a pixel in the GS4_HMSB layout (row by row, each row
+Every PNG becomes one constant named after its file (tower.png -> TOWER): (pixels, width,
+height, 2), 4 bits a pixel in the GS4_HMSB layout (row by row, each row
 whole bytes, pixel x of a row in the high nibble of its byte when x is even), each value the
 index of its colour in the console's palette (firmware/core/palette.py). Fully transparent
-pixels take the module's KEY, the lowest index no opaque pixel of the folder uses. GREYED is a
-blit palette that draws the same images in greys (for what cannot be chosen), KEY kept.
+pixels take the module's KEY, the lowest index no opaque pixel of the folder uses. GREYED maps
+each colour to a grey (16 bytes) to draw the same images greyed (what cannot be chosen), KEY
+kept. core/gfx.py's image() draws them; the tuple is also a FrameBuffer.blit source on
+MicroPython 1.25 and newer.
 
 A PNG may use only the palette's 16 colours, each pixel fully opaque or fully transparent;
 anything else is reported with the file and the first offending pixel, and nothing is written.
@@ -105,15 +107,15 @@ def _luma(rgb):
 
 
 def greyed(key):
-    """A 16 x 1 GS4_HMSB blit palette: each colour to the grey nearest three quarters of its
-    brightness (greyed art looks dimmed), `key` to itself so that it stays transparent."""
+    """16 bytes, colour -> colour: each to the grey nearest three quarters of its brightness
+    (greyed art looks dimmed), `key` to itself so that it stays transparent."""
     rgb = palette()[0]
     ramp = [g for g in _GREYS if g != key]
     out = []
     for i in range(16):
         want = _luma(rgb[i]) * 3 // 4
         out.append(i if i == key else min(ramp, key=lambda g: abs(_luma(rgb[g]) - want)))
-    return pack(out, 16, 0)
+    return bytes(out)
 
 
 def folders(root=ROOT):
@@ -160,14 +162,14 @@ def module_text(folder, root=ROOT):
         key = free[0]
     lines = [
         "%s from %s/*.png: do not edit (make assets)" % (GENERATED, rel),
-        "# Each image is a FrameBuffer.blit source (pixels, width, height, 2 = GS4_HMSB): 4 bits a",
-        "# pixel, row by row (a row of odd width padded to whole bytes), the even pixel in the high",
-        "# nibble, values are core/palette.py indices. Draw one with gfx.blit(IMAGE, x, y, KEY),",
-        "# greyed with gfx.blit(IMAGE, x, y, KEY, GREYED).",
+        "# Each image is (pixels, width, height, 2 = GS4_HMSB): 4 bits a pixel, row by row (a row of",
+        "# odd width padded to whole bytes), the even pixel in the high nibble, values are",
+        "# core/palette.py indices. Draw one with gfx.image(IMAGE, x, y, KEY), greyed with",
+        "# gfx.image(IMAGE, x, y, KEY, GREYED).",
         "",
         "KEY = %d  # transparent pixels: an index no image here uses (-1: none is transparent)" % key,
-        "GREYED = (%s, 16, 1, 2)  # blit palette: the same images in greys" % (
-            _bytes_lines(greyed(key), "")[0]),
+        "# GREYED: colour -> colour, the same images in greys",
+        "GREYED = %s" % _bytes_lines(greyed(key), "")[0],
     ]
     for stem, f, w, h, pixels in images:
         lines += ["", "# %s, %d x %d" % (f, w, h), "%s = (" % stem.upper()]

@@ -25,7 +25,6 @@ from core import catalog
 from core import tilt as T
 from core.buttons import Buttons
 from core.gfx import Gfx
-from core.launcher import Launcher
 from core.notice import Notice
 from core.settings import Settings
 from core.tilt import Tilt
@@ -82,22 +81,32 @@ class Console:
         self._full = True
         self._sound_until = -1
         self._scenes = {}               # loaded on-demand scenes, by _LAZY name
-        self.launcher = Launcher(self)
+        self.launcher = None
         # everything above lives as long as the console; what follows only passes through
-        # (file reading, probing for games), so its garbage is freed as one block at the end
+        # (file reading, probing for games), so its garbage is freed as one block at the end,
+        # except the launcher, made once the files are read (its code is not in memory with
+        # theirs: that is the boot's peak)
         self._boot()
         self._stack[0] = self.launcher
         self._depth = 1
         self.launcher.enter(self)
 
     def _boot(self):
+        self._read_files()
+        from core.modules import forget
+        forget("core.settings_file")    # done with files: their code can go
+        forget("core.storage")
+        from core.launcher import Launcher
+        self.launcher = Launcher(self)
+        self.launcher.probe()
+
+    def _read_files(self):
         from core import settings_file
         self.notice.post(settings_file.load(self.settings, self.files))
         for i in range(3):
             self.tilt.cal[i] = self.settings.cal[i]
         self.hw.display.set_brightness((self.settings.brightness + 1) * 10)
         self.suspended = self._peek_suspended()
-        self.launcher.probe()
 
     # -- on-demand scenes --------------------------------------------------------------------
     def scene(self, name):
@@ -309,6 +318,7 @@ class Console:
         """Make `scene` the running game, above the launcher, with its pause menu and hand-off
         screen loaded now: nothing is imported while a game runs. The lifecycle module is not
         kept while it runs (quitting or ending the game imports it again)."""
+        self.launcher.release_art()     # when the game was started without the launcher's menu
         self.scene("pause")
         if scene.secrets:
             self.scene("handoff")

@@ -13,7 +13,7 @@ import framebuf
 from array import array
 from micropython import const
 
-from core import palette
+from core import fastpath, palette
 
 W = const(240)
 H = const(240)
@@ -21,6 +21,7 @@ MAX_RECTS = const(8)
 _TEXT_CHARS = const(30)          # longest string text_big() scales (30 x 8 px = 240 px)
 
 DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+_IDENTITY = b"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f"
 
 
 class Gfx:
@@ -31,6 +32,8 @@ class Gfx:
         palette.fill(self.palette)
         self.rects = array("h", [0] * (4 * MAX_RECTS))
         self.n = 0
+        self._draw = None                     # image()'s kernel, while art is loaded
+        self._ip = array("i", [0] * 8)        # image(): the clipped window, for the kernel
         self._tbuf = bytearray(_TEXT_CHARS * 8)
         self._tfb = framebuf.FrameBuffer(self._tbuf, _TEXT_CHARS * 8, 8, framebuf.MONO_HLSB)
 
@@ -136,6 +139,44 @@ class Gfx:
     def ellipse(self, x, y, rx, ry, c, fill=False):
         self.fb.ellipse(x, y, rx, ry, c, fill)
         self.dirty(x - rx, y - ry, 2 * rx + 1, 2 * ry + 1)
+
+    def load_images(self, on):
+        """Load (on) or drop the kernel of image(): the viper one where native code runs (about
+        100 times faster on the board), else its pure twin. Whoever loads art calls it with
+        the art (an allocation point) and drops it with the art: no memory while nobody draws
+        images."""
+        from core.modules import forget
+        if on:
+            vip = fastpath.load("core.image_viper")
+            if vip is None:
+                from core import image_pure as vip
+            self._draw = vip.draw
+        else:
+            self._draw = None
+            forget("core.image_viper")
+            forget("core.image_pure")
+
+    def image(self, img, x, y, key=-1, pal=None):
+        """Draw an image of an art module (pixels, width, height, format: 4-bit GS4_HMSB rows, see
+        tools/assets.py) at x, y, clipped to the screen (after load_images(True)). Pixels of colour `key` are left out,
+        after `pal` (16 bytes: colour -> colour, e.g. the module's GREYED) maps them. Not
+        FrameBuffer.blit: MicroPython 1.24 blits only from a writable FrameBuffer, which would
+        need a RAM copy of every image."""
+        w = img[1]
+        h = img[2]
+        p = self._ip
+        p[0] = (w + 1) >> 1
+        p[1] = -x if x < 0 else 0                  # the visible columns i0..i1, rows j0..j1
+        p[2] = W - x if x + w > W else w
+        p[3] = -y if y < 0 else 0
+        p[4] = H - y if y + h > H else h
+        if p[1] >= p[2] or p[3] >= p[4]:
+            return
+        p[5] = x + p[1]
+        p[6] = y + p[3]
+        p[7] = key
+        self._draw(self.buf, img[0], _IDENTITY if pal is None else pal, p)
+        self.dirty(x, y, w, h)
 
     def text(self, s, x, y, c, bg=-1):
         """8x8 text; bg >= 0 fills the background first. Returns the width in pixels."""

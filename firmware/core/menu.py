@@ -27,6 +27,7 @@ class Menu:
         self.labels = [""] * size
         self.values = [None] * size
         self.enabled = bytearray(size)
+        self.tops = bytearray(size + 1)     # row i spans y + tops[i] .. y + tops[i + 1] - 1
         self._redraw = bytearray(size)
         self.n = 0
         self.sel = 0
@@ -38,11 +39,13 @@ class Menu:
         self.n = 0
         self.sel = 0
 
-    def add(self, label, value=None, enabled=True):
+    def add(self, label, value=None, enabled=True, h=0):
+        """Append a row (h: its height, when not row_h); returns its index."""
         i = self.n
         self.labels[i] = label
         self.values[i] = value
         self.enabled[i] = 1 if enabled else 0
+        self.tops[i + 1] = self.tops[i] + (h if h else self.row_h)
         self._redraw[i] = 1
         self.n = i + 1
         return i
@@ -97,21 +100,27 @@ class Menu:
             self._draw_caret(g)
 
     def _row(self, g, i):
-        y = self.y + i * self.row_h
+        y = self.y + self.tops[i]
+        h = self.tops[i + 1] - self.tops[i]
         sel = i == self.sel
-        g.fill_rect(self.x, y, self.w, self.row_h, P.SLATE if sel else P.NAVY)
-        ty = y + ((self.row_h - 8) >> 1)
+        g.fill_rect(self.x, y, self.w, h, P.SLATE if sel else P.NAVY)
+        self._cell(g, i, y, h)
+        if sel:
+            self._caret_drawn = not self._caret    # force the caret to be drawn next
+            self._draw_caret(g)
+
+    def _cell(self, g, i, y, h):
+        """Row i's contents over its background: the label, the value on the right."""
+        ty = y + ((h - 8) >> 1)
         c = P.WHITE if self.enabled[i] else P.GREY
         g.text(self.labels[i], self.x + 16, ty, c)
         v = self.values[i]
         if v is not None:
             g.text(v, self.x + self.w - 8 - (len(v) << 3), ty, P.YELLOW if self.enabled[i] else P.GREY)
-        if sel:
-            self._caret_drawn = not self._caret    # force the caret to be drawn next
-            self._draw_caret(g)
 
     def _draw_caret(self, g):
-        y = self.y + self.sel * self.row_h + ((self.row_h - 8) >> 1)
+        i = self.sel
+        y = self.y + self.tops[i] + ((self.tops[i + 1] - self.tops[i] - 8) >> 1)
         g.fill_rect(self.x + 4, y, 8, 8, P.SLATE)
         if self._caret:
             g.text(">", self.x + 4, y, P.YELLOW)
