@@ -120,7 +120,7 @@ def test_the_launchers_incremental_redraw_equals_a_full_redraw_at_every_frame(hw
 def test_the_viper_image_kernel_and_its_pure_twin_draw_the_same_pixels_clipped_on_every_side():
     import mprun
     got = {}
-    for port in ("unix", "wasm", "cpython"):
+    for port in ("unix", "wasm", "wasm-min", "cpython"):
         r = mprun.run(port, "tests/mp/image_twins.py", cwd=mprun.ROOT)
         assert r.returncode == 0, r.stderr
         got[port] = dict(kv.split("=") for kv in r.stdout.split())
