@@ -1,7 +1,8 @@
 """Deterministic runs for the redraw-equality check (tests/mp/redraw.py), CPython and MicroPython.
 
 ScreenRun(frame, name): a console screen's scripted scenario (tests/mp/scene_runner.py).
-GameRun(frame, game, kinds, ...): a whole game; bots at instant speed; human seats play from a
+GameRun(frame, game, kinds, ...): a whole game; bots at instant speed (or `speed`, an index of
+the settings' bot speeds); human seats play from a
 seeded button mash (never the pause keys, never A once the game is over), so every human path is
 exercised; `tail` frames of the result screen follow the end.
 """
@@ -64,7 +65,7 @@ class Mash:
 
 class GameRun:
     def __init__(self, frame, game, kinds, seed=1, options=(), limit=60000, tail=30, lock=False,
-                 accel="level", keys=KEYS):
+                 accel="level", keys=KEYS, speed=3):
         self.frame = frame
         self.game = game
         self.kinds = kinds              # per seat: 0 human, 1 easy, 2 normal, 3 hard
@@ -75,13 +76,14 @@ class GameRun:
         self.lock = lock
         self.accel = accel
         self.keys = keys
+        self.speed = speed
         self.bad = 0                    # frames that allocated under the lock
 
     def begin(self):
         hw = glass.hardware(accel=self.accel)
         self.mash = hw.buttons = Mash(self.seed, self.keys)
         c = Console(hw, self.frame)
-        c.settings.bot_speed = 3        # instant: the simulator's --until-end
+        c.settings.bot_speed = self.speed   # 3, instant: the simulator's --until-end
         setup = Setup(self.game, bytearray(self.kinds), NAMES[:len(self.kinds)],
                       bytearray(self.options), self.seed)
         c.start_game(self.game, setup)

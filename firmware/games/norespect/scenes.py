@@ -45,7 +45,7 @@ _LOG_Y = const(220)
 _CELL_W = const(32)
 _CELL_H = const(14)
 _NAME_LEN = const(8)
-_LINE = const(30)
+_LINE = const(29)           # a log line: 29 characters from x = 4 fit the 240 px
 
 # UI modes
 M_START = const(0)         # showing the start draw
@@ -58,7 +58,7 @@ S_THINK = const(1)         # a bot thinks
 S_SHOW = const(2)          # a bot's choice is shown before it is played
 
 SEAT_COLOURS = (P.CYAN, P.ORANGE, P.GREEN, P.PINK)
-_ACTIONS = ("A: build", "A: stack", "A: discard", "A: cap")   # by move kind; 3 = a cap
+_ACTIONS = ("build", "stack", "discard", "cap")   # by move kind; 3 = a stack that caps
 _BOT_RNG_MIX = const(0x2A5A5)
 
 
@@ -121,8 +121,7 @@ class GameScene(Scene):
         self._dirty_header = True
         self._dirty_log = True
         self._lit = 0                           # columns showing targets (to clear them)
-        self._free = 15 & ~((1 << n) - 1)       # panels without a seat (unseen tiles)
-        self._start_shown = False
+        self._free = 1 << n if n < 4 else 0     # the first panel without a seat: unseen tiles
         if snapshot is not None:
             SNAP.load(snapshot, self.st, self.rng, self.brng, self.record, setup)
             self.brng.save_into(self.bot_mark, 0)
@@ -230,6 +229,7 @@ class GameScene(Scene):
                     self.sel = i
             self.shown = m
             self._mark_move(m)
+            self._dirty_header = True           # "thinking..." becomes the chosen play
             self.sub = S_SHOW
             self.wait = self._delay()
             return                              # played at the next step: one cost per frame
@@ -342,13 +342,14 @@ class GameScene(Scene):
             return
         self.wait = self._delay()
         # a clear (variation) empties a column and its discard circle; an elimination greys (or,
-        # in the variation, empties) the whole panel
+        # in the variation, empties) the whole panel; tiles back in the pool change the unseen
         rec = self.record
         k = rec.kind(rec.n - 1)
         if k == R.E_CLEAR:
             self._dcol |= 1 << (rec.field(rec.n - 1, 0) * 3 + rec.field(rec.n - 1, 1))
+            self._dpanel |= self._free
         elif k == R.E_ELIMINATE:
-            self._dpanel |= 1 << rec.field(rec.n - 1, 0)
+            self._dpanel |= 1 << rec.field(rec.n - 1, 0) | self._free
 
     # -- the log --------------------------------------------------------------------------------
     def _make_log(self):
@@ -375,15 +376,15 @@ class GameScene(Scene):
         at = 0
         if kind == R.E_START:
             at = TX.put(buf, 0, names[a])
-            at = TX.put(buf, at, b" starts (highest draw)")
+            at = TX.put(buf, at, b" starts: highest draw")
         elif kind == R.E_BUILD:
             at = TX.put(buf, 0, names[a])
             at = TX.put(buf, at, b" builds ")
             at = TX.put_int(buf, at, b)
-            at = TX.put(buf, at, b" on col ")
+            at = TX.put(buf, at, b": col " if d == 4 else b" on col ")
             at = TX.put_int(buf, at, c + 1)
             if d == 4:
-                at = TX.put(buf, at, b": done")
+                at = TX.put(buf, at, b" done")
         elif kind == R.E_STACK or kind == R.E_CAP:
             at = TX.put(buf, 0, names[a])
             at = TX.put(buf, at, b" stacks " if kind == R.E_STACK else b" caps ")
@@ -408,12 +409,18 @@ class GameScene(Scene):
             at = TX.put_int(buf, at, b)
             at = TX.put(buf, at, b")")
         elif kind == R.E_RESULT:
+            # one winner by name; a shared win (pool end only) by count: the panels say who
+            k = 0
             for s in range(self.n):
                 if a & (1 << s):
-                    if at:
-                        at = TX.put(buf, at, b"+")
-                    at = TX.put(buf, at, names[s])
-            at = TX.put(buf, at, (b" win", b" wins")[1 if a & (a - 1) == 0 else 0])
+                    k += 1
+                    w = s
+            if k == 1:
+                at = TX.put(buf, 0, names[w])
+                at = TX.put(buf, at, b" wins")
+            else:
+                at = TX.put_int(buf, 0, k)
+                at = TX.put(buf, at, b" share the win")
             at = TX.put(buf, at, (b"", b": 3 columns", b": last left", b": pool empty")[b])
         else:
             return False
@@ -461,9 +468,10 @@ class GameScene(Scene):
         fb = g.fb
         fb.fill_rect(0, 0, 240, _HEADER_H, P.BLACK)
         seat = st.turn
+        # the left part ends before the pool count at x = 164: at most 20 characters
         if self.mode == M_OVER:
             fb.text("Game over", 4, 3, P.YELLOW)
-            fb.text("A: back to the launcher", 4, 15, P.SILVER)
+            fb.text("A: to the launcher", 4, 15, P.SILVER)
         elif self.mode == M_START:
             fb.text("Who starts?", 4, 3, P.YELLOW)
             w = TX.draw(g, self.names[seat], 4, 15, SEAT_COLOURS[seat], mark=False)
@@ -471,16 +479,18 @@ class GameScene(Scene):
         else:
             w = TX.draw(g, self.names[seat], 4, 3, SEAT_COLOURS[seat], mark=False)
             fb.text(" to play", 4 + w, 3, P.WHITE)
-            if st.phase == R.P_PLAY and st.nlegal == 0:
+            if st.phase != R.P_PLAY:
+                fb.text("draws a tile", 4, 15, P.SILVER)      # the bot delay between turns
+            elif st.nlegal == 0:
                 fb.text("No place: out! (A)" if self._human(seat) else "No place: out!", 4, 15, P.RED)
             elif self._human(seat):
-                m = self.shown
-                k = m >> 4 if m >= 0 else R.DISCARD
-                if k == R.STACK:
-                    k = 3 if st.top_pile(((m >> 2) & 3) * 3 + (m & 3)) == 2 else 1
-                t = _ACTIONS[k]
-                fb.text(t, 4, 15, P.WHITE)
-                fb.text("  (stick)", 4 + (len(t) << 3), 15, P.GREY)
+                t = _ACTIONS[self._action(self.shown)]
+                fb.text("A: ", 4, 15, P.WHITE)
+                fb.text(t, 28, 15, P.WHITE)
+                fb.text("(stick)", 44 + (len(t) << 3), 15, P.GREY)
+            elif self.sub == S_SHOW:                                # the bot's choice is shown
+                fb.text("plays: ", 4, 15, P.WHITE)
+                fb.text(_ACTIONS[self._action(self.shown)], 60, 15, P.WHITE)
             else:
                 fb.text("thinking...", 4, 15, P.SILVER)
         fb.text("pool", 164, 3, P.GREY)
@@ -496,12 +506,20 @@ class GameScene(Scene):
         else:
             fb.rect(208, 1, 30, 26, P.SLATE)
 
+    def _action(self, m):
+        """What move m does (an index in _ACTIONS): build, stack, discard, or a stack that caps."""
+        k = m >> 4
+        if k == R.STACK and self.st.top_pile(((m >> 2) & 3) * 3 + (m & 3)) == 2:
+            return 3
+        return k
+
     def _draw_panel(self, g, s):
         px = panel_x(s)
         py = panel_y(s)
         g.fill_rect(px, py, _PANEL_W, _PANEL_H, P.NAVY)
         if s >= self.n:
-            self._draw_pool(g, px, py)
+            if self._free & (1 << s):
+                self._draw_pool(g, px, py)
             return
         self._draw_name(g, s)
         if self.mode == M_START:
