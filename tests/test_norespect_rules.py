@@ -1,5 +1,5 @@
-"""No Respect rules: one test per rule sentence of the rulebook (seeds/000) and per decision
-G-1..G-4 / N-1..N-5 (shared/RULES.md), the sample game's first six rounds, and the end."""
+"""No Respect rules: one test per rule sentence of the rulebook (RB-... in docs/norespect.md) and
+per decision G-1..G-4 / N-1..N-5 (stated there too), the sample game's first six rounds, and the end."""
 import pytest
 
 from norespect_util import (R, Rng, accounted, build, column, discard, discards, events, give,

@@ -386,15 +386,6 @@ def test_static_screen_pushes_nothing():
         assert c.hw.display.last_bytes == 0 or c.notice.active
 
 
-def test_help_pages_fit_the_screen():
-    from games.norespect.help import PAGES
-    assert 3 <= len(PAGES)
-    for page in PAGES:
-        assert len(page) <= 17
-        for line in page:
-            assert len(line) <= 29, line
-
-
 def test_the_launcher_starts_it_with_the_seats_and_options_of_the_setup_screen():
     c, hw, fs = console(1)
     press(c, B.DOWN, 2)                              # launcher: Tower -> No Respect

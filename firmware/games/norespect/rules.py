@@ -1,6 +1,6 @@
 """No Respect: the rules as a deterministic, allocation-free state machine.
 
-Rulebook: shared/seeds/000 (No Respect); decisions G-1..G-4 and N-1..N-5 (shared/RULES.md).
+The rules (RB-...) and the decisions G-1..G-4 and N-1..N-5 are stated in docs/norespect.md.
 
 Board: every seat has three columns of four circles (circle 1 at the bottom) and three discard
 circles (one below each column). A circle holds a pile of 1..3 tiles of one value: 1 = built,
