@@ -4,6 +4,10 @@ Input: keyboard, mouse (click the drawn buttons; drag anywhere else to tilt) and
 (D-pad = joystick, left stick = tilt, face buttons = A B X Y, start = Y). poll() is called once
 per console step (from the buttons' read()), handles the window's events and returns the held
 buttons' bitmask.
+
+A fast tap counts: a button that went down since the last poll is reported held at this poll even
+if it is already up again, so the console sees the press (and the release a step later). A held
+button let go and pressed again within one step is reported up now and down at the next poll.
 """
 import os
 import time
@@ -28,6 +32,7 @@ KEY_MAP = (
     "X: C      Y (pause): V or Esc      Tilt: drag the mouse, I J K L, gamepad stick",
     "R: level the tilt      F12: screenshot      gamepad: D-pad, A B X Y, Start = pause",
 )
+_PAD_BUTTONS = {0: A, 1: B, 2: X, 3: Y, 7: Y}      # gamepad button index -> console button
 _BODY = (40, 44, 60)
 _LIT = (250, 210, 70)
 _KEY = (90, 96, 112)
@@ -50,6 +55,8 @@ class Window:
         self.held_keys = 0
         self.held_mouse = 0
         self.held_pad = 0
+        self.reported = 0                   # what the last poll returned
+        self.pending = 0                    # presses to report at the next poll
         self.tilt_keys = [0, 0]
         self.drag_from = None
         self.pad = None
@@ -74,6 +81,8 @@ class Window:
 
     # -- input ------------------------------------------------------------------------------
     def poll(self):
+        downs = 0                           # buttons that went down during this step
+        ups = 0
         for ev in pygame.event.get():
             if ev.type == pygame.QUIT:
                 raise SystemExit(0)
@@ -82,12 +91,14 @@ class Window:
                     self.screenshot()
                 elif ev.key == pygame.K_r and self.accel is not None:
                     self.accel.set(0, 0)
+                downs |= KEYS.get(ev.key, 0)
                 self.held_keys |= KEYS.get(ev.key, 0)
                 if ev.key in TILT_KEYS:
                     dx, dy = TILT_KEYS[ev.key]
                     self.tilt_keys[0] += dx
                     self.tilt_keys[1] += dy
             elif ev.type == pygame.KEYUP:
+                ups |= KEYS.get(ev.key, 0)
                 self.held_keys &= ~KEYS.get(ev.key, 0)
                 if ev.key in TILT_KEYS:
                     dx, dy = TILT_KEYS[ev.key]
@@ -97,9 +108,11 @@ class Window:
                 hit = self._hit(ev.pos)
                 if hit:
                     self.held_mouse = hit
+                    downs |= hit
                 else:
                     self.drag_from = ev.pos
             elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
+                ups |= self.held_mouse
                 self.held_mouse = 0
                 if self.drag_from is not None and self.accel is not None:
                     self.accel.set(0, 0)    # let go: the console lies level again
@@ -108,15 +121,23 @@ class Window:
                 dx = ev.pos[0] - self.drag_from[0]
                 dy = ev.pos[1] - self.drag_from[1]
                 self.accel.set(dx * 6, -dy * 6)
+            elif ev.type == pygame.JOYBUTTONDOWN:
+                downs |= _PAD_BUTTONS.get(ev.button, 0)
+            elif ev.type == pygame.JOYBUTTONUP:
+                ups |= _PAD_BUTTONS.get(ev.button, 0)
             elif ev.type == pygame.JOYDEVICEADDED and self.pad is None:
                 self.pad = pygame.joystick.Joystick(ev.device_index)
         self._poll_pad()
         self._key_tilt()
         held = self.held_keys | self.held_mouse | self.held_pad
-        if held != self.pressed_drawn:
-            self._paint_body(held)
+        again = self.reported & ups & downs         # let go and pressed again: up now, down next
+        out = (held | downs | self.pending) & ~again
+        self.pending = again
+        self.reported = out
+        if out != self.pressed_drawn:
+            self._paint_body(out)
             self._present()
-        return held
+        return out
 
     def _poll_pad(self):
         p = self.pad
@@ -126,12 +147,9 @@ class Window:
         try:
             hx, hy = p.get_hat(0) if p.get_numhats() else (0, 0)
             bits |= (LEFT if hx < 0 else RIGHT if hx > 0 else 0) | (UP if hy > 0 else DOWN if hy < 0 else 0)
-            names = (A, B, X, Y)
-            for i in range(min(4, p.get_numbuttons())):
-                if p.get_button(i):
-                    bits |= names[i]
-            if p.get_numbuttons() > 7 and p.get_button(7):
-                bits |= Y
+            for i, bit in _PAD_BUTTONS.items():
+                if i < p.get_numbuttons() and p.get_button(i):
+                    bits |= bit
             if p.get_numaxes() >= 2 and self.accel is not None and self.drag_from is None:
                 ax, ay = p.get_axis(0), p.get_axis(1)
                 if abs(ax) > 0.08 or abs(ay) > 0.08 or self.pad_tilt != (0, 0):
