@@ -1,4 +1,7 @@
-"""python -m host_sim: the picotable desktop simulator (see --help)."""
+"""python -m host_sim: the picotable desktop simulator (see --help).
+
+Every argument, file and folder is checked before anything runs (check()); a bad one ends the
+command with one line on stderr naming it and a non-zero exit, never a traceback."""
 import argparse
 import json
 import os
@@ -19,6 +22,28 @@ from host_sim import png, replay as R  # noqa: E402
 
 STEP_MS = (33, 33, 34)          # three steps = 100 ms: 30 Hz on a millisecond clock
 SPEEDS = ("slow", "normal", "fast", "instant")
+MAX_SEED = 0x3FFFFFFF           # seeds are 30-bit (core.setup.Setup keeps 30 bits)
+PROG = "python -m host_sim"
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a bad argument is one line (not the usage block) and exit status 2."""
+    def error(self, message):
+        self.exit(2, "%s: %s (see --help)\n" % (self.prog, message))
+
+
+def whole(lo, hi=None):
+    """An argparse type: a whole number in lo..hi."""
+    def parse(text):
+        try:
+            n = int(text)
+        except ValueError:
+            n = None
+        if n is None or n < lo or (hi is not None and n > hi):
+            raise argparse.ArgumentTypeError(
+                "%r is not a whole number %s" % (text, ">= %d" % lo if hi is None else "in %d..%d" % (lo, hi)))
+        return n
+    return parse
 
 
 def _game_options_help():
@@ -36,8 +61,8 @@ def _game_options_help():
 
 
 def parser():
-    p = argparse.ArgumentParser(
-        prog="python -m host_sim",
+    p = Parser(
+        prog=PROG,
         description="The picotable simulator: the console's core in a desktop window, or headless "
                     "for scripts and CI.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -51,28 +76,41 @@ examples:
   python -m host_sim --headless --frames 60 --screenshot launcher.png
   python -m host_sim --record run.txt  (then)  python -m host_sim --headless --replay run.txt --screenshot end.png
   python -m host_sim --headless --game tower --seats bot:hard,bot:easy --seed 1 --until-end --games 20
+  python -m host_sim --game norespect --seats human,bot:hard --record r.txt  (then)
+  python -m host_sim --game norespect --seats human,bot:hard --replay r.txt --until-end
+
+--replay FILE feeds the recorded input (buttons and tilt) step for step, with the recording's seed
+(unless --seed) and settings; start the same way as when recording (--game, --seats, --option).
+  in the window: the whole recording plays, then the window closes
+  --headless: the whole recording runs (or the first --frames N steps), then the result
+  --game ... --until-end: the game is played to its end, at most --max-frames steps; the
+      recording feeds the human seats and once it has run out no button is pressed
+A game that does not end within --max-frames steps prints "unfinished" and exits with status 1.
 """)
     p.add_argument("--headless", action="store_true", help="no window: run --frames steps on a virtual clock")
-    p.add_argument("--frames", type=int, default=None, metavar="N",
+    p.add_argument("--frames", type=whole(1), default=None, metavar="N",
                    help="steps to run headless (default: 1, or the whole --replay)")
     p.add_argument("--screenshot", metavar="PNG", help="headless: write the last frame as a PNG")
-    p.add_argument("--replay", metavar="FILE", help="feed recorded input, step for step")
+    p.add_argument("--replay", metavar="FILE", help="feed recorded input, step for step (see below)")
     p.add_argument("--record", metavar="FILE", help="record this run's input (buttons and tilt per step)")
-    p.add_argument("--seed", type=int, default=None, metavar="S", help="fixed seed (games started get S)")
+    p.add_argument("--seed", type=whole(0, MAX_SEED), default=None, metavar="S",
+                   help="fixed seed (games started get S)")
     p.add_argument("--game", choices=catalog.NAMES, help="start this game directly")
     p.add_argument("--seats", metavar="LIST", help="who sits where, e.g. bot:hard,bot:easy,human")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)")
-    p.add_argument("--until-end", action="store_true", help="with --game: play until the game is over")
-    p.add_argument("--max-frames", type=int, default=300000, metavar="N",
-                   help="give up --until-end after N steps (default 300000)")
+    p.add_argument("--until-end", action="store_true",
+                   help="with --game: play until the game is over (headless; exit status 1 if it is not "
+                        "over within --max-frames steps)")
+    p.add_argument("--max-frames", type=whole(1), default=None, metavar="N",
+                   help="with --until-end: give up after N steps (default 300000)")
     p.add_argument("--export-record", metavar="FILE", help="write the game's record as JSON lines")
-    p.add_argument("--games", type=int, default=1, metavar="K", help="play K games, seeds S, S+1, ...")
+    p.add_argument("--games", type=whole(1), default=1, metavar="K", help="play K games, seeds S, S+1, ...")
     p.add_argument("--bot-speed", choices=SPEEDS, help="bot delay (default: instant with --until-end)")
     p.add_argument("--accel", choices=("sim", "none", "blinka"), default="sim",
                    help="tilt: simulated (mouse/keys/stick), no sensor, or a real sensor through adafruit-blinka")
     p.add_argument("--data", metavar="DIR", help="settings and saves folder "
                    "(default ~/.picotable-sim in a window, a fresh temporary folder headless)")
-    p.add_argument("--scale", type=int, default=2, help="window scale (default 2)")
+    p.add_argument("--scale", type=whole(1, 4), default=2, help="window scale, 1-4 (default 2)")
     return p
 
 
@@ -152,33 +190,118 @@ def _data_dir(args, rp):
     return d
 
 
-def make_setup(args, name, seed, console):
+# -- checks: everything before anything runs ------------------------------------------------------
+def fail(message):
+    """End the command: one line on stderr naming the problem, exit status 1."""
+    raise SystemExit("%s: %s" % (PROG, message))
+
+
+def _input_file(flag, path):
+    if os.path.isdir(path):
+        fail("%s %s: is a folder, not a file" % (flag, path))
+    if not os.path.exists(path):
+        fail("%s %s: no such file" % (flag, path))
+
+
+def _output_file(flag, path):
+    """A file the run will write: its folder exists and is writable; it is not a folder."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        fail("%s %s: is a folder, not a file" % (flag, path))
+    if not os.path.isdir(folder):
+        fail("%s %s: no such folder %s" % (flag, path, folder))
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        fail("%s %s: not writable" % (flag, path))
+
+
+def load_replay(path):
+    _input_file("--replay", path)
+    try:
+        return R.Replay(path)
+    except UnicodeDecodeError:
+        fail("--replay %s: not a picotable input recording (not text)" % path)
+    except OSError as e:
+        fail("--replay %s: cannot read it (%s)" % (path, e.strerror or e))
+    except ValueError as e:
+        fail("--replay %s" % e)
+
+
+def seats_and_options(args):
+    """--game, --seats and --option as (seat kinds, option indices), or fail()."""
+    name = args.game
     pkg = catalog.package(name)
     if pkg is None:
-        raise SystemExit("game %r is not available yet" % name)
+        fail("--game %s: not available yet" % name)
     lo, hi = pkg.SEATS
-    if args.seats:
+    if args.seats is not None:
         try:
             kinds = SU.parse_seats(args.seats)
         except ValueError as e:
-            raise SystemExit("--seats: %s" % e)
+            fail("--seats %r: %s" % (args.seats, e))
     else:
         kinds = bytearray([SU.HUMAN] + [SU.NORMAL] * (max(lo, 2) - 1))
     if not lo <= len(kinds) <= hi:
-        raise SystemExit("--seats: %s takes %d to %d seats, not %d" % (name, lo, hi, len(kinds)))
+        fail("--seats: %s takes %d to %d seats, not %d" % (name, lo, hi, len(kinds)))
     options = bytearray(len(pkg.OPTIONS))
     for item in args.option:
-        key, _, value = item.partition("=")
+        key, eq, value = item.partition("=")
         i = SU.option_index(pkg, key)
+        if not eq:
+            fail("--option %r: use KEY=VALUE" % item)
         if i < 0:
-            raise SystemExit("--option: %s has no option %r (it has: %s)" % (
+            fail("--option: %s has no option %r (it has: %s)" % (
                 name, key, ", ".join(o[0] for o in pkg.OPTIONS) or "none"))
         choices = pkg.OPTIONS[i][2]
         if value not in choices:
-            raise SystemExit("--option %s: choose one of %s" % (key, "|".join(choices)))
+            fail("--option %s: choose one of %s" % (key, "|".join(choices)))
         options[i] = choices.index(value)
-    names = SU.seat_names(kinds, console.settings)
-    return SU.Setup(name, kinds, names, options, seed)
+    return kinds, options
+
+
+def check(args):
+    """Every argument, file and folder, before anything runs; fail()s at the first bad one.
+    Sets args.rp (the --replay recording or None), and with --game args.kinds, args.options."""
+    if args.game is None:
+        for flag, given in (("--until-end", args.until_end), ("--export-record", args.export_record),
+                            ("--games", args.games > 1), ("--option", args.option),
+                            ("--seats", args.seats is not None)):
+            if given:
+                fail("%s needs --game NAME" % flag)
+    headless = args.headless or args.until_end
+    for flag, given in (("--frames", args.frames is not None), ("--screenshot", args.screenshot),
+                        ("--export-record", args.export_record), ("--games", args.games > 1)):
+        if given and not headless:
+            fail("%s runs headless only: add --headless (in the window F12 saves a screenshot)" % flag)
+    if args.until_end and args.frames is not None:
+        fail("--frames and --until-end do not go together (--until-end stops at --max-frames)")
+    if args.max_frames is not None and not args.until_end:
+        fail("--max-frames needs --until-end")
+    if args.games > 1 and (args.replay or args.record):
+        fail("--replay and --record take one game: leave out --games")
+    if args.seed is not None and args.seed + args.games - 1 > MAX_SEED:
+        fail("--seed %d with --games %d: seeds go up to %d" % (args.seed, args.games, MAX_SEED))
+    for flag, path in (("--screenshot", args.screenshot), ("--export-record", args.export_record),
+                       ("--record", args.record)):
+        if path is not None:
+            _output_file(flag, path)
+    if args.data is not None:
+        if os.path.exists(args.data) and not os.path.isdir(args.data):
+            fail("--data %s: is a file, not a folder" % args.data)
+        try:
+            os.makedirs(args.data, exist_ok=True)
+        except OSError as e:
+            fail("--data %s: cannot make the folder (%s)" % (args.data, e.strerror or e))
+        if not os.access(args.data, os.W_OK):
+            fail("--data %s: not writable" % args.data)
+    args.rp = load_replay(args.replay) if args.replay is not None else None
+    if args.game:
+        args.kinds, args.options = seats_and_options(args)
+        if args.until_end and SU.HUMAN in args.kinds and args.rp is None:
+            fail("--until-end with human seats needs --replay FILE for their input")
+
+
+def make_setup(args, seed, console):
+    return SU.Setup(args.game, args.kinds, SU.seat_names(args.kinds, console.settings), args.options, seed)
 
 
 def export_record(path, scene, setup, append):
@@ -203,19 +326,21 @@ def export_record(path, scene, setup, append):
 
 
 def run_games(args):
-    base = args.seed if args.seed is not None else 1
-    rp = R.Replay(args.replay) if args.replay else None
+    """Headless games started directly (--game): one result line each."""
+    rp = args.rp
+    base = args.seed if args.seed is not None else (rp.seed if rp is not None else 1)
+    if args.until_end:
+        limit = args.max_frames or 300000
+    else:
+        limit = args.frames or (rp.total if rp is not None else 1)
     unfinished = 0
     for k in range(args.games):
         seed = base + k
         run = Run(args, seed, _data_dir(args, rp), rp if k == 0 else None)
-        setup = make_setup(args, args.game, seed, run.console)
+        setup = make_setup(args, seed, run.console)
         if not run.console.start_game(args.game, setup):
-            raise SystemExit("could not start %s" % args.game)
+            fail("could not start %s: %s" % (args.game, run.console.last_error))
         scene = run.console.game
-        if setup.humans() and rp is None and args.headless and args.until_end:
-            raise SystemExit("--until-end with human seats needs --replay FILE for their input")
-        limit = args.max_frames if args.until_end else (args.frames or 1)
         while run.steps < limit:
             if args.until_end and getattr(scene, "game_over", False):
                 break
@@ -239,29 +364,37 @@ def run_games(args):
         run.close()
         if run.console.faults:
             return 1
+    if args.until_end and unfinished:
+        sys.stderr.write("%s: --until-end: %d of %d games not over after %d steps (--max-frames)\n"
+                         % (PROG, unfinished, args.games, limit))
+        return 1
     return 0
 
 
 def main(argv=None):
-    args = parser().parse_args(argv)
-    if args.games < 1:
-        raise SystemExit("--games must be at least 1")
-    if (args.until_end or args.export_record or args.games > 1 or args.option or args.seats) and not args.game:
-        raise SystemExit("--until-end, --export-record, --games, --option and --seats need --game NAME")
     try:
+        args = parser().parse_args(argv)
+        check(args)
         if args.game and (args.headless or args.until_end):
-            if not args.headless:
-                args.headless = True
+            args.headless = True
             return run_games(args)
         return run_console(args)
-    except RuntimeError as e:
-        raise SystemExit(str(e))
-    except ValueError as e:
-        raise SystemExit(str(e))
+    except KeyboardInterrupt:
+        sys.stderr.write("%s: interrupted\n" % PROG)
+        return 130
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second complaint at exit
+        return 1
+    except Exception as e:  # noqa: BLE001 - the last line of defence: one line, never a traceback
+        if os.environ.get("PICOTABLE_TRACEBACK"):
+            raise
+        sys.stderr.write("%s: %s%s\n" % (PROG, "" if isinstance(e, (RuntimeError, ValueError, OSError))
+                                          else type(e).__name__ + ": ", e))
+        return 1
 
 
 def run_console(args):
-    rp = R.Replay(args.replay) if args.replay else None
+    rp = args.rp
     seed = args.seed if args.seed is not None else (rp.seed if rp is not None else None)
     if seed is None and args.record:
         import time
@@ -269,7 +402,7 @@ def run_console(args):
     run = Run(args, seed, _data_dir(args, rp), rp)
     c = run.console
     if args.game:
-        c.start_game(args.game, make_setup(args, args.game, seed if seed is not None else c.new_seed(), c))
+        c.start_game(args.game, make_setup(args, seed if seed is not None else c.new_seed(), c))
     if args.headless:
         n = args.frames if args.frames is not None else (rp.total if rp is not None else 1)
         for _ in range(n):

@@ -92,6 +92,8 @@ class Replay:
             self.accel_kind = head["accel"]
         except (KeyError, ValueError, IndexError):
             raise ValueError("%s: damaged input recording" % path)
+        if not 0 <= self.seed <= 0x3FFFFFFF or any(r[0] < 1 or not 0 <= r[1] <= 511 for r in self.runs):
+            raise ValueError("%s: damaged input recording" % path)
         self.total = sum(r[0] for r in self.runs)
         self._run = 0
         self._left = self.runs[0][0] if self.runs else 0
