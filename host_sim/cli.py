@@ -19,31 +19,12 @@ from core import setup as SU  # noqa: E402
 from host_sim.clock import RealClock, VirtualClock  # noqa: E402
 from host_sim.hardware import NoButtons, SimHardware, WindowButtons  # noqa: E402
 from host_sim import png, replay as R  # noqa: E402
+from host_sim.args import Parser, whole  # noqa: E402
 
 STEP_MS = (33, 33, 34)          # three steps = 100 ms: 30 Hz on a millisecond clock
 SPEEDS = ("slow", "normal", "fast", "instant")
 MAX_SEED = 0x3FFFFFFF           # seeds are 30-bit (core.setup.Setup keeps 30 bits)
 PROG = "python -m host_sim"
-
-
-class Parser(argparse.ArgumentParser):
-    """argparse, but a bad argument is one line (not the usage block) and exit status 2."""
-    def error(self, message):
-        self.exit(2, "%s: %s (see --help)\n" % (self.prog, message))
-
-
-def whole(lo, hi=None):
-    """An argparse type: a whole number in lo..hi."""
-    def parse(text):
-        try:
-            n = int(text)
-        except ValueError:
-            n = None
-        if n is None or n < lo or (hi is not None and n > hi):
-            raise argparse.ArgumentTypeError(
-                "%r is not a whole number %s" % (text, ">= %d" % lo if hi is None else "in %d..%d" % (lo, hi)))
-        return n
-    return parse
 
 
 def _game_options_help():

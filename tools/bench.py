@@ -13,13 +13,23 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mprun  # noqa: E402
 
+sys.path.insert(0, mprun.ROOT)
+from host_sim.args import Parser, whole  # noqa: E402
+
 
 def fields(line):
     return dict(kv.split("=", 1) for kv in line.split() if "=" in kv)
 
 
 def main(argv):
-    frames = argv[0] if argv else "300"
+    p = Parser(prog="python tools/bench.py", description="frame cost, allocations and memory (make bench)")
+    p.add_argument("frames", nargs="?", type=whole(1), default=300, help="frames of the console bench")
+    frames = str(p.parse_args(argv).frames)
+    try:
+        mprun.unix_binary()
+        mprun.wasm_runner()
+    except mprun.MissingPort as e:
+        raise SystemExit("python tools/bench.py: %s" % e)
     benches = sorted(f for f in os.listdir(mprun.MP_TESTS) if f.startswith("bench_") and f.endswith(".py"))
     console_rows = []
     failed = 0

@@ -10,14 +10,19 @@ code come out architecture-independent; only viper modules carry Thumb code.
 
     python tools/build.py [--arch armv6m] [--out build/firmware] [--src firmware]
 """
-import argparse
 import os
 import shutil
 import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+from host_sim.args import Parser  # noqa: E402
+
 SRC = os.path.join(ROOT, "firmware")
+# what mpy-cross -march takes
+ARCHS = ("x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp", "xtensa",
+         "xtensawin", "rv32imc", "rv64imc")
 OUT = os.path.join(ROOT, "build", "firmware")
 KEEP_SOURCE = ("main.py",)
 
@@ -96,15 +101,23 @@ def build(src=SRC, out=OUT, arch="armv6m", quiet=False):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description="cross-compile firmware/ to .mpy")
-    ap.add_argument("--arch", default="armv6m", help="mpy-cross -march (default armv6m)")
+    ap = Parser(prog="python tools/build.py", description="cross-compile firmware/ to .mpy")
+    ap.add_argument("--arch", default="armv6m", choices=ARCHS, help="mpy-cross -march (default armv6m)")
     ap.add_argument("--out", default=OUT, help="output folder (default build/firmware)")
     ap.add_argument("--src", default=SRC, help="source folder (default firmware)")
     a = ap.parse_args(argv)
+    if not os.path.isdir(a.src):
+        ap.error("--src %s: no such folder" % a.src)
+    src, out = os.path.abspath(a.src), os.path.abspath(a.out)
+    if os.path.commonpath([src, out]) in (src, out):    # out is rebuilt from scratch
+        ap.error("--out %s: overlaps the source folder %s" % (a.out, a.src))
     try:
-        build(os.path.abspath(a.src), os.path.abspath(a.out), a.arch)
+        build(src, out, a.arch)
     except BuildError as e:
         print("build:", e, file=sys.stderr)
+        return 1
+    except OSError as e:
+        print("build: %s: %s" % (e.filename or a.out, e.strerror or e), file=sys.stderr)
         return 1
     return 0
 

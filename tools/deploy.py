@@ -9,12 +9,14 @@ One mpremote session: interrupt the running program, soft reset, stop a watchdog
 
 `make flash PORT=/dev/ttyACM0` picks the device; the default is the first USB serial device.
 """
-import argparse
 import os
 import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+from host_sim.args import Parser  # noqa: E402
+
 SRC = os.path.join(ROOT, "build", "firmware")
 TREES = ("core", "games", "hal")
 TOP_FILES = ("main.py", "main.mpy")
@@ -121,7 +123,7 @@ def deploy(port=None, src=SRC, reset=True, timeout=600):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description="copy build/firmware to the board with mpremote")
+    ap = Parser(prog="python tools/deploy.py", description="copy build/firmware to the board with mpremote")
     ap.add_argument("--port", default="auto", help="serial device (default: first USB device)")
     ap.add_argument("--src", default=SRC, help="tree to copy (default build/firmware)")
     ap.add_argument("--no-reset", dest="reset", action="store_false", help="do not reset after")

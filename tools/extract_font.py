@@ -16,6 +16,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
+sys.path.insert(0, ROOT)
 import mprun  # noqa: E402
 
 OUT = os.path.join(ROOT, "host_sim", "shims", "font_petme128_8x8.py")
@@ -76,8 +77,15 @@ def module_text(data):
 
 
 def main(argv):
-    text = module_text(render_font())
-    if "--check" in argv:
+    from host_sim.args import Parser
+    p = Parser(prog="python tools/extract_font.py", description=__doc__.split("\n")[0])
+    p.add_argument("--check", action="store_true", help="exit 1 if the file differs from the reference")
+    check = p.parse_args(argv).check
+    try:
+        text = module_text(render_font())
+    except (mprun.MissingPort, OSError) as e:
+        raise SystemExit("python tools/extract_font.py: %s" % e)
+    if check:
         with open(OUT) as f:
             same = f.read() == text
         print("font data matches the reference" if same else "font data DIFFERS from the reference")

@@ -116,8 +116,13 @@ def generate():
 
 
 def main(argv):
+    sys.path.insert(0, ROOT)
+    from host_sim.args import Parser
+    p = Parser(prog="python tools/gen_tower_viper.py", description=__doc__.split("\n")[0])
+    p.add_argument("--check", action="store_true", help="exit 1 if the file is not up to date")
+    check = p.parse_args(argv).check
     text = generate()
-    if "--check" in argv:
+    if check:
         with open(DST) as f:
             same = f.read() == text
         print("physics_viper.py is %s" % ("up to date" if same else "STALE: run tools/gen_tower_viper.py"))

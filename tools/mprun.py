@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
@@ -26,6 +27,7 @@ MIN_VERSION = (1, 24, 1)
 # The real MicroPython ports every heap-locked scenario runs on: 64-bit newest, 32-bit newest,
 # 32-bit minimum.
 LOCKED_PORTS = ("unix", "wasm", "wasm-min")
+PORTS = LOCKED_PORTS + ("cpython",)
 
 
 class MissingPort(RuntimeError):
@@ -69,8 +71,9 @@ def compiled_firmware(arch="x64", src_dir=FIRMWARE, name="firmware"):
             if os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(src):
                 continue
             os.makedirs(os.path.dirname(dst), exist_ok=True)
-            # written aside, then renamed: parallel test workers never see half a file
-            tmp = "%s.%d.tmp" % (dst, os.getpid())
+            # written aside, then renamed: parallel workers never see half a file. The name is
+            # the process's and the thread's own (threads of one process share its id)
+            tmp = "%s.%d-%d.tmp" % (dst, os.getpid(), threading.get_ident())
             cmd = [exe, "-o", tmp, "-s", rel, src]
             with open(src) as f:
                 text = f.read()
@@ -139,10 +142,19 @@ def run(port, script, args=(), paths=DEFAULT_PATHS, heapsize=None, timeout=1800,
 
 
 def main(argv):
-    if len(argv) < 2:
-        print(__doc__)
-        return 2
-    res = run(argv[0], argv[1], argv[2:])
+    sys.path.insert(0, ROOT)
+    from host_sim.args import Parser
+    p = Parser(prog="python tools/mprun.py", usage="%(prog)s PORT SCRIPT [ARG]...",
+               description="run SCRIPT with its ARGs on a MicroPython port (or CPython)")
+    p.add_argument("port", choices=PORTS)
+    p.add_argument("script")
+    a = p.parse_args(argv[:2])              # the script's own arguments are not ours to parse
+    if not os.path.isfile(a.script):
+        p.error("%s: no such file" % a.script)
+    try:
+        res = run(a.port, a.script, argv[2:])
+    except (MissingPort, OSError, subprocess.TimeoutExpired) as e:
+        raise SystemExit("python tools/mprun.py: %s" % e)
     sys.stdout.write(res.stdout)
     sys.stderr.write(res.stderr)
     return res.returncode

@@ -13,13 +13,14 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for p in (os.path.join(ROOT, "host_sim", "shims"), os.path.join(ROOT, "firmware")):
+for p in (ROOT, os.path.join(ROOT, "host_sim", "shims"), os.path.join(ROOT, "firmware")):
     if p not in sys.path:
         sys.path.insert(0, p)
 
 from core.rng import Rng                      # noqa: E402
 from games.norespect import bot as B          # noqa: E402
 from games.norespect import rules as R        # noqa: E402
+from host_sim.args import Parser, whole       # noqa: E402
 
 LEVELS = {"easy": B.EASY, "normal": B.NORMAL, "hard": B.HARD}
 
@@ -67,19 +68,27 @@ def tournament(lineup, games, variant=0, seed=1, rotate=True):
     return wins, turns, reasons
 
 
+def lineup_of(text):
+    """--lineup: 2-4 comma-separated levels."""
+    lineup = text.split(",")
+    if not 2 <= len(lineup) <= 4 or any(x not in LEVELS for x in lineup):
+        raise argparse.ArgumentTypeError("%r is not 2-4 of easy, normal, hard separated by commas" % text)
+    return lineup
+
+
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--lineup", default="hard,easy,easy,easy")
-    ap.add_argument("--games", type=int, default=500)
-    ap.add_argument("--variant", type=int, default=0)
-    ap.add_argument("--seed", type=int, default=1)
+    ap = Parser(prog="python tools/norespect_tournament.py", description=__doc__.split("\n")[0])
+    ap.add_argument("--lineup", type=lineup_of, default="hard,easy,easy,easy")
+    ap.add_argument("--games", type=whole(1), default=500)
+    ap.add_argument("--variant", type=whole(0, 1), default=0, help="0 base game, 1 variation")
+    ap.add_argument("--seed", type=whole(0), default=1)
     ap.add_argument("--no-rotate", action="store_true")
     a = ap.parse_args(argv)
-    lineup = a.lineup.split(",")
+    lineup = a.lineup
     t0 = time.time()
     wins, turns, reasons = tournament(lineup, a.games, a.variant, a.seed, not a.no_rotate)
     dt = time.time() - t0
-    print("lineup %s variant=%s games=%d  (%.1f s)" % (a.lineup, ("base", "variation")[a.variant],
+    print("lineup %s variant=%s games=%d  (%.1f s)" % (",".join(lineup), ("base", "variation")[a.variant],
                                                        a.games, dt))
     for i in range(len(lineup)):
         print("  %d %-6s wins %7.1f  %5.1f %%" % (i, lineup[i], wins[i], 100.0 * wins[i] / a.games))

@@ -11,7 +11,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def main(argv):
-    out = argv[0] if argv else os.path.join(ROOT, "docs", "img")
+    sys.path.insert(0, ROOT)
+    from host_sim.args import Parser
+    p = Parser(prog="python tools/screenshots.py", description=__doc__.split("\n")[0])
+    p.add_argument("out", nargs="?", default=os.path.join(ROOT, "docs", "img"), help="output folder")
+    out = p.parse_args(argv).out
+    if not os.path.isdir(os.path.dirname(os.path.abspath(out))):
+        p.error("%s: its parent folder does not exist" % out)
+    if os.path.exists(out) and not os.path.isdir(out):
+        p.error("%s: is a file, not a folder" % out)
     os.makedirs(out, exist_ok=True)
     launcher = os.path.join(out, "launcher.png")
     subprocess.run([sys.executable, "-m", "host_sim", "--headless", "--frames", "2",

@@ -11,14 +11,17 @@ per game and a summary:
     A=hard B=easy games=200 A_wins=... B_wins=... draws=... A_rate=...% frames_mean=...
 docs/tower.md quotes the summary.
 """
-import argparse
 import os
 import re
+import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mprun  # noqa: E402
+
+sys.path.insert(0, mprun.ROOT)
+from host_sim.args import Parser, whole  # noqa: E402
 
 LEVELS = ("", "easy", "normal", "hard")
 
@@ -30,15 +33,25 @@ def run_chunk(port, seed, games, kinds, supply):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser()
-    p.add_argument("--games", type=int, default=200)
-    p.add_argument("--a", type=int, default=3, help="level of player A (1 easy, 2 normal, 3 hard)")
-    p.add_argument("--b", type=int, default=1)
-    p.add_argument("--supply", type=int, default=0, help="0 all pieces, 1 convex, 2 short")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--jobs", type=int, default=2)
-    p.add_argument("--port", default="unix")
+    p = Parser(prog="python tools/tower_tournament.py", description=__doc__.split("\n")[0])
+    p.add_argument("--games", type=whole(1), default=200)
+    p.add_argument("--a", type=whole(1, 3), default=3, help="level of player A (1 easy, 2 normal, 3 hard)")
+    p.add_argument("--b", type=whole(1, 3), default=1)
+    p.add_argument("--supply", type=whole(0, 2), default=0, help="0 all pieces, 1 convex, 2 short")
+    p.add_argument("--seed", type=whole(0), default=1)
+    p.add_argument("--jobs", type=whole(1, 64), default=2)
+    p.add_argument("--port", choices=mprun.LOCKED_PORTS, default="unix")
     args = p.parse_args(argv)
+    try:
+        # the compiled tree once, before the threads (each would otherwise check it again)
+        if args.port == "unix":
+            mprun.unix_binary()
+            mprun.compiled_firmware("x64")
+            mprun.compiled_firmware("x64", mprun.MP_TESTS, "tests-mp")
+        else:
+            mprun.wasm_runner(args.port == "wasm-min")
+    except (mprun.MissingPort, OSError, subprocess.CalledProcessError) as e:
+        raise SystemExit("python tools/tower_tournament.py: %s" % e)
     kinds = "%d%d" % (args.a, args.b)
     per = (args.games + args.jobs - 1) // args.jobs
     if per & 1:
