@@ -13,6 +13,8 @@ import mprun
 
 # (tool, arguments, what the one line must say)
 BAD = [
+    ("assets.py", ["--bogus"], "usage: python tools/assets.py [--root DIR] [--check]"),
+    ("assets.py", ["--root", "{NODIR}", "--check"], "assets: --root {NODIR}: no such folder"),
     ("mprun.py", [], "the following arguments are required: port, script"),
     ("mprun.py", ["z80", "x.py"], "argument port: invalid choice: 'z80'"),
     ("mprun.py", ["unix", "{NODIR}/x.py"], "{NODIR}/x.py: no such file"),

@@ -226,6 +226,9 @@ def main(argv):
     if args not in ([], ["--check"]):
         print("usage: python tools/assets.py [--root DIR] [--check]", file=sys.stderr)
         return 2
+    if not os.path.isdir(root):
+        print("assets: --root %s: no such folder" % root, file=sys.stderr)
+        return 2
     try:
         todo = plan(root)
     except ArtError as e:
