@@ -130,3 +130,27 @@ def test_the_game_over_header_leaves_the_pool_count_readable():
     top, hint, tile = header(probe)
     assert top.startswith("Game over") and top.endswith(" pool"), top
     assert hint.endswith(" %d" % g.st.pool_n) and "launcher" in hint, hint
+
+
+@pytest.mark.parametrize("row,text", [
+    ((R.E_START, 1), "Normal 2 starts: highest draw"),
+    ((R.E_BUILD, 0, 7, 2, 4), "WWWWWWWW builds 7: col 3 done"),
+    ((R.E_BUILD, 0, 7, 2, 2), "WWWWWWWW builds 7 on col 3"),
+    ((R.E_STACK, 0, 4, 2, 1), "WWWWWWWW stacks MMMMMMMM's 4"),
+    ((R.E_CAP, 2, 4, 0, 1), "MMMMMMMM caps WWWWWWWW's 4"),
+    ((R.E_CAP, 2, 4, 2, 1), "MMMMMMMM caps own 4"),
+    ((R.E_DISCARD, 0, 8, 2), "WWWWWWWW discards 8"),
+    ((R.E_CLEAR, 2, 2, 3, 5), "MMMMMMMM col 3 back to pool"),
+    ((R.E_ELIMINATE, 0, 6, 0), "WWWWWWWW is out (drew 6)"),
+    ((R.E_RESULT, 4, 1, 30), "MMMMMMMM wins: 3 columns"),
+    ((R.E_RESULT, 1, 2, 30), "WWWWWWWW wins: last left"),
+    ((R.E_RESULT, 5, 3, 80), "2 share the win: pool empty"),
+    ((R.E_RESULT, 15, 3, 80), "4 share the win: pool empty"),
+])
+def test_every_log_line_says_all_of_it_with_the_longest_names(row, text):
+    """A log line holds 29 characters (29 x 8 px from x = 4); nothing is cut off."""
+    c, g, probe = start((1, 1, 1, 1), speed=3)
+    g.record.add(*row)
+    g._make_log()
+    assert bytes(g.lines[1]).rstrip(b"\0").decode() == text
+    assert len(text) <= 29

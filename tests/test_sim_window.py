@@ -54,6 +54,13 @@ def test_let_go_and_pressed_again_within_one_step_is_a_second_press(window):
     key(pygame.K_x)
     assert window.poll() == 0                   # the release ...
     assert window.poll() == B.B                 # ... then the new press
+    assert window.poll() == B.B                 # held
+    key(pygame.K_x, False)
+    key(pygame.K_x)
+    key(pygame.K_x, False)                      # let go, tapped again, let go: one step
+    assert window.poll() == 0
+    assert window.poll() == B.B                 # the tap, a step later
+    assert window.poll() == 0
 
 
 def test_a_mouse_click_on_a_drawn_button_within_one_step_is_seen(window):
