@@ -23,16 +23,19 @@ GAMES = (
     ("tower", (0, 2), 3, (2, 0, 0)),
     ("norespect", (0, 2), 4, (1,)),
     ("norespect", (2, 0, 3, 0), 5, (0,)),
+    ("tower", (0, 3), 4, (0, 0, 0)),            # all 27 pieces
+    ("tower", (1, 2, 1), 5, (1, 1, 0)),         # convex pieces, table tilt
+    ("tower", (3, 2), 6, (2, 0, 1)),            # no balance hint
 )
 # at a visible bot speed (fast: a bot's drawn tile and its choice stay on screen for 8 steps)
 VISIBLE = (
     ("norespect", (0, 3), 6, (0,)),
     ("norespect", (1, 0, 2, 0), 7, (1,)),
+    ("tower", (0, 2, 0, 2), 7, (2, 0, 0)),      # a bot's answer, its placement, shown
 )
 SPEED_FAST = 2
-# known failures being fixed (issue 9: tower scene; issue 8: No Respect allocates on 1.24.1)
-PENDING = {("tower", None): "issue 9: the tower's partial redraws leave remnants",
-           ("norespect", "wasm-min"): "issue 8: No Respect allocates on MicroPython 1.24.1"}
+# known failures being fixed (issue 8: No Respect allocates on 1.24.1)
+PENDING = {("norespect", "wasm-min"): "issue 8: No Respect allocates on MicroPython 1.24.1"}
 
 
 def _pending(game, port):
@@ -59,6 +62,18 @@ def test_whole_game_glass_equals_full_redraw_every_frame(game, kinds, seed, opti
     assert run.n > 100                  # a real game was played
 
 
+# the tower's worst case for drawing: a stack falling apart beside the carried piece, every
+# piece a foundation (it sways and tumbles for the whole run) or a real collapse and its fall
+STACKS = ((20, False), (26, True))
+
+
+@pytest.mark.parametrize("pieces,foundations", STACKS)
+def test_tower_falling_stack_glass_equals_full_redraw_every_frame(pieces, foundations):
+    run = runs.StackRun(FRAME, pieces, foundations)
+    assert redraw.check(run) is None
+    assert run.n == run.frames
+
+
 @pytest.mark.parametrize("name", ("launcher", "pause"))
 @pytest.mark.parametrize("port", mprun.LOCKED_PORTS)
 def test_console_screen_redraw_under_micropython_heap_locked(port, name):
@@ -69,7 +84,7 @@ def test_console_screen_redraw_under_micropython_heap_locked(port, name):
 
 @pytest.mark.parametrize("game,kinds,seed,options,port", [
     pytest.param(*g, port, id=_id(g) + "-" + port, marks=_pending(g[0], port))
-    for g in GAMES[1:2] + GAMES[4:5] for port in mprun.LOCKED_PORTS])
+    for g in GAMES[1:2] + GAMES[4:6] for port in mprun.LOCKED_PORTS])
 def test_whole_game_redraw_under_micropython_heap_locked_sampled(game, kinds, seed, options, port):
     r = mprun.run(port, "tests/mp/redraw_run.py",
                   ["game", game, "".join(map(str, kinds)), str(seed), "7", "".join(map(str, options))],
@@ -77,3 +92,10 @@ def test_whole_game_redraw_under_micropython_heap_locked_sampled(game, kinds, se
     assert r.returncode == 0, r.stderr
     assert "redraw ok" in r.stdout and "bad=0" in r.stdout, r.stdout
     assert int(r.stdout.split("frames=")[1].split()[0]) > 100
+
+
+@pytest.mark.parametrize("port", mprun.LOCKED_PORTS)
+def test_tower_falling_stack_redraw_under_micropython_heap_locked_sampled(port):
+    r = mprun.run(port, "tests/mp/redraw_run.py", ["stack", "20", "3"], cwd=mprun.ROOT)
+    assert r.returncode == 0, r.stderr
+    assert "redraw ok frames=150 bad=0" in r.stdout, r.stdout

@@ -14,6 +14,8 @@ from core.gfx import Gfx
 FRAME = Gfx()
 
 import fakehw  # noqa: E402
+import runs  # noqa: E402
+from screen_text import TextProbe  # noqa: E402
 from core import buttons as B  # noqa: E402
 from core import tilt as T  # noqa: E402
 from core.console import Console  # noqa: E402
@@ -21,6 +23,7 @@ from core.setup import Setup  # noqa: E402
 from games import tower  # noqa: E402
 from games.tower import events  # noqa: E402
 from games.tower import physics as P  # noqa: E402
+from games.tower import pieces  # noqa: E402
 from games.tower import place as PL  # noqa: E402
 from games.tower import rules as R  # noqa: E402
 from games.tower import scenes as S  # noqa: E402
@@ -149,7 +152,8 @@ def test_bot_game_runs_to_the_end_and_the_record_tells_it(kinds, supply):
     c, hw, pad, g = game(kinds, seed=11, supply=supply)
     assert run_until(c, g, lambda: g.game_over, 40000)
     rs = rows(g)
-    assert rs[0][0] == "seed" and rs[1][0] == "start" and rs[-1][0] == "result"
+    k = 1 + sum(1 for r in rs if r[0] == "piece")      # the pieces in play follow the seed row
+    assert rs[0][0] == "seed" and rs[k][0] == "start" and rs[-1][0] == "result"
     tokens = [10] * len(kinds)
     alive = [True] * len(kinds)
     placed = {}
@@ -427,6 +431,102 @@ def test_camera_follows_a_tall_tower():
         c.frame()
     assert g.cam > 0
     assert pl.w.y(pl.b) >> 10 < g.cam + S._TABLE_M
+
+
+# -- what the screen says ---------------------------------------------------------------------------
+
+def probe(c):
+    """What the screen says from now on (tests/screen_text.py): everything drawn again."""
+    p = TextProbe(c.gfx)
+    c.repaint()
+    c.render()
+    return p
+
+
+def prompt(p):
+    """The prompt's three lines as the player reads them."""
+    return [(p.rows(y, y + 1) or [""])[0] for y in (S._PROMPT_Y + 3, S._PROMPT_Y + 14,
+                                                     S._PROMPT_Y + 27)]
+
+
+def chip(p, seat, n):
+    """What the second line of seat's chip (of n) says, after the coin."""
+    w = 240 // n
+    return "".join(t[4] for t in sorted(p.texts) if t[1] == 12 and seat * w + 11 <= t[0] < seat * w + w)
+
+
+@pytest.mark.parametrize("kinds,seed", [((3, 1), 1), ((2, 3, 1), 4)])
+def test_after_a_placement_the_prompt_names_the_placer(kinds, seed):
+    """Each placement is told as "<placer>: placed" (it once named the next player to act)."""
+    c, hw, pad, g = game(kinds, seed=seed)
+    p = probe(c)
+    told = 0
+    while not g.game_over:
+        c.frame()
+        line = prompt(p)[0]
+        if line.endswith(": placed"):
+            assert line == NAMES[rows(g, R._E_PLACE)[-1][1]] + ": placed"
+            told += 1
+    assert told == len(rows(g, R._E_PLACE)) > 2
+
+
+def _falls(c, g):
+    """Play to the end; per frame of a fall: (the prompt, the newest collapse row)."""
+    p = probe(c)
+    seen = []
+    while not g.game_over and len(seen) < 2000:
+        c.frame()
+        if g.sub == S._U_FALL:
+            seen.append((prompt(p), rows(g, R._E_COLLAPSE)[-1]))
+    return seen
+
+
+def _fall_prompt(row, names=NAMES):
+    _, seat, piece, culprit, frame, why = row
+    return [names[seat] + "'s tower fell:",
+            "a piece touched the table" if why == 1 else "a piece left the play area",
+            "it was the " + pieces.PIECES[culprit][0].decode()]
+
+
+@pytest.mark.parametrize("kinds,seed", [((3, 1), 1), ((1, 1, 1), 1)])
+def test_a_collapse_says_whose_tower_fell_and_why_for_the_whole_fall(kinds, seed):
+    """Every frame of a fall, the game-ending one included (it was blank), names the player and
+    the reason."""
+    c, hw, pad, g = game(kinds, seed=seed)
+    seen = _falls(c, g)
+    cols = rows(g, R._E_COLLAPSE)
+    assert len(cols) == len(kinds) - 1 and all(r[5] == 1 for r in cols)    # table touches
+    assert len(seen) == S._FALL_FRAMES * len(cols)
+    for lines, row in seen:
+        assert lines == _fall_prompt(row)
+    assert rows(g)[-1][0] == "result"   # the last fall ended the game
+
+
+def test_after_a_fall_the_player_out_is_told_why():
+    """The chip of a seat that is out says "fell" for the rest of the game."""
+    c, hw, pad, g = game((1, 1, 1), seed=1)
+    p = probe(c)
+    assert run_until(c, g, lambda: g.sub == S._U_FALL)
+    seat = rows(g, R._E_COLLAPSE)[-1][1]
+    assert run_until(c, g, lambda: g.sub != S._U_FALL)     # the frame the fall ended
+    assert chip(p, seat, 3) == "fell"   # where the seat's tokens were
+    assert run_until(c, g, lambda: g.game_over)
+    assert chip(p, seat, 3) == "fell"
+
+
+def test_a_piece_leaving_the_play_area_is_told():
+    run = runs.StackRun(FRAME, 20)      # a stack of 20 falls apart, pieces fly off the table
+    c = run.begin()
+    g = c.game
+    p = probe(c)
+    seen = []
+    while run.step(c):
+        if g.sub == S._U_FALL:
+            seen.append((prompt(p), rows(g, R._E_COLLAPSE)[-1]))
+    assert len(seen) == S._FALL_FRAMES and seen[0][1][5] == 2
+    for lines, row in seen:
+        assert lines == _fall_prompt(row, ("A", "B"))      # tower_stack's names
+        assert lines[1] == "a piece left the play area"
 
 
 # -- suspend / resume ------------------------------------------------------------------------------

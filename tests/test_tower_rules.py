@@ -180,7 +180,7 @@ def test_highest_bidder_pays_the_bank_and_places_at_once():
     st.pass_()          # seat 0
     assert st.v[R._V_PHASE] == R._P_PLACE and st.v[R._V_PLACER] == 1 and st.v[R._V_PIECE] == 7
     assert list(st.tokens[:3]) == [10, 7, 10]       # to the bank: nobody else gains
-    assert rows(st, R._E_WIN) == [("win", 1, 7, 3)]
+    assert rows(st, R._E_WIN) == [("win", 1, 7, 3, 7)]          # the price, tokens left
 
 
 def test_active_player_winning_own_auction_pays_opening_bid_and_turn_ends():
@@ -281,6 +281,7 @@ def test_push_cost_rises_by_one_each_pass_including_the_trip_past_the_pusher():
     st.pay()
     assert list(st.tokens[:3]) == [7, 5, 8]
     assert [r[3] for r in rows(st, R._E_PAY)] == [1, 2, 3, 4]
+    assert [r[4] for r in rows(st, R._E_PAY)] == [9, 8, 7, 5]       # the payer's tokens after
     st.accept()
     assert st.v[R._V_PLACER] == 2
     place(st)
@@ -334,12 +335,12 @@ def test_collapse_eliminates_returns_pieces_and_tokens():
     st.build(2, 0)
     st.pass_()
     st.pass_()
-    st.collapsed(2, 17)
+    st.collapsed(2, 17, 1)
     assert not st.alive[0] and st.tokens[0] == 0
     assert st.tower_size(0) == 0 and st.in_supply(0) and st.in_supply(1) and st.in_supply(2)
     assert st.in_supply(10) and st.in_supply(11)
     assert st.supply_count() == 27 - 2
-    assert rows(st, R._E_COLLAPSE) == [("collapse", 0, 2, 2, 17)]
+    assert rows(st, R._E_COLLAPSE) == [("collapse", 0, 2, 2, 17, 1)]
     assert rows(st, R._E_ELIMINATE) == [("eliminate", 0, 4, 8)]
     # G-1: an eliminated seat is skipped everywhere
     assert st.v[R._V_ACTIVE] == 1
@@ -377,14 +378,14 @@ def test_collapse_returns_pieces_that_the_active_player_may_use_at_once():
     st.pass_()              # seat 0
     st.pass_()              # seat 1
     assert st.v[R._V_PLACER] == 2
-    st.collapsed(9, 3)
+    st.collapsed(9, 3, 1)
     # seat 1's turn goes on (outbid), and the piece that collapsed is there again
     assert st.v[R._V_PHASE] == R._P_TURN and st.v[R._V_ACTIVE] == 1 and st.v[R._V_AGAIN] == 1
     assert st.can_build(9, 0)
     # seat 1 loses its own tower: its long plank is available at once to the next player
     st.build(9, 0)
     st.pass_()
-    st.collapsed(9, 5)
+    st.collapsed(9, 5, 1)
     assert st.v[R._V_PHASE] == R._P_OVER and st.v[R._V_WINNER] == 0
 
 
@@ -397,7 +398,7 @@ def test_last_tower_standing_wins_even_briefly():
     place(st)
     st.push(1)          # seat 1 pushes, seat 0 accepts and its tower collapses
     st.accept()
-    st.collapsed(1, 40)
+    st.collapsed(1, 40, 1)
     assert st.v[R._V_PHASE] == R._P_OVER
     assert st.v[R._V_WINNER] == 1 and st.v[R._V_REASON] == R._R_LAST
     assert rows(st)[-1] == ("result", 1, R._R_LAST, 2)
@@ -410,7 +411,7 @@ def test_collapse_of_the_active_players_own_placement_passes_the_turn():
     st.build(0, 0)
     st.pass_()
     st.pass_()
-    st.collapsed(0, 1)
+    st.collapsed(0, 1, 1)
     assert st.v[R._V_PHASE] == R._P_TURN and st.v[R._V_ACTIVE] == 1 and st.alive_count() == 2
 
 
@@ -419,7 +420,7 @@ def test_collapse_of_a_push_receiver_passes_the_turn_from_the_pusher():
     st.push(5)
     st.pay()
     st.accept()             # seat 2
-    st.collapsed(5, 9)
+    st.collapsed(5, 9, 1)
     assert st.v[R._V_PHASE] == R._P_TURN and st.v[R._V_ACTIVE] == 1
 
 
@@ -446,7 +447,7 @@ def test_draw_only_when_more_than_one_tower_remains():
     st.build(0, 0)
     st.pass_()
     st.pass_()
-    st.collapsed(0, 1)      # seat 0 out; 2 towers remain
+    st.collapsed(0, 1, 1)      # seat 0 out; 2 towers remain
     while st.v[R._V_PHASE] != R._P_OVER:
         p = 0
         while not st.in_supply(p):
@@ -455,6 +456,57 @@ def test_draw_only_when_more_than_one_tower_remains():
         st.pass_()
         place(st)
     assert st.v[R._V_REASON] == R._R_DRAW
+
+
+def test_t7_a_player_without_a_tower_is_in_the_game_and_counts_for_the_draw():
+    """T-7: a player who has placed no foundation yet has not collapsed: still in the game; an
+    empty supply with more than one player in the game is a draw, towers or not."""
+    st = state(2, R._SUPPLY_SHORT, first=0)
+    while st.v[R._V_PHASE] != R._P_OVER:
+        p = 0
+        while not st.in_supply(p):
+            p += 1
+        if st.v[R._V_ACTIVE] == 0:
+            st.build(p, 0)
+            st.pass_()          # seat 1 passes: seat 0 places
+        else:
+            st.push(p)          # seat 1 pushes: seat 0 accepts and places
+            st.accept()
+        assert st.alive[1]      # seat 1 never has a tower and is never out
+        place(st)
+    assert st.tower_size(1) == 0 and st.supply_count() == 0
+    assert st.v[R._V_WINNER] == -1 and st.v[R._V_REASON] == R._R_DRAW
+
+
+def test_t7_a_collapse_leaving_one_player_ends_the_game_the_player_without_a_tower_wins():
+    st = state(3, first=0)
+    st.build(0, 0)
+    st.pass_()
+    st.pass_()
+    place(st)                   # seat 0 has a tower; seats 1 and 2 have none
+    st.build(1, 0)              # seat 1's turn
+    st.pass_()
+    st.pass_()
+    st.collapsed(1, 5, 1)       # seat 1's first piece touched the table: out
+    assert st.v[R._V_PHASE] == R._P_TURN and st.alive[2]      # seat 2, no tower, plays on
+    st.push(2)                  # seat 2 pushes the beam to seat 0, who accepts
+    st.accept()
+    st.collapsed(2, 9, 2)       # and its tower falls (a piece left the play area)
+    assert st.v[R._V_PHASE] == R._P_OVER and st.v[R._V_WINNER] == 2 and st.tower_size(2) == 0
+    assert rows(st, R._E_COLLAPSE)[-1] == ("collapse", 0, 2, 2, 9, 2)
+
+
+def test_the_record_names_the_pieces_in_play_and_the_starting_tokens():
+    """The record alone tells the supply (one row per piece in play, T-1) and every seat's
+    tokens at the start (the seed row) and after every payment (win and pay rows)."""
+    for supply, inplay in ((R._SUPPLY_FULL, range(27)), (R._SUPPLY_CONVEX, range(20)),
+                           (R._SUPPLY_SHORT, sorted(R.SHORT))):
+        rec = R.Record()
+        st = R.State(3, rec, supply)
+        st.start(Rng(5))
+        rs = rows(st)
+        assert [r[1] for r in rs if r[0] == "piece"] == list(inplay)
+        assert [r[0] for r in rs[len(inplay):]] == ["start", "turn"]
 
 
 def test_tokens_never_grow():
@@ -523,16 +575,21 @@ def test_record_event_names_match_rules_constants():
 
 
 def test_record_packs_every_field_and_counts_what_does_not_fit():
-    rec = R.Record(22)
-    rec.add(R._E_SEED, (1 << 30) - 1, 4, 27, 15)            # 8 bytes
+    rec = R.Record(23)
+    rec.add(R._E_SEED, (1 << 30) - 1, 4, 27, 15, 10)        # 9 bytes
     rec.add(R._E_RELEASE, 3, 26, -122880, 1024000, 65535)   # 12
-    rec.add(R._E_RESULT, -1, 2, 300)                        # 5: more than 22 bytes, lost
+    rec.add(R._E_RESULT, -1, 2, 300)                        # 5: more than 23 bytes, lost
     rec.add(R._E_START, 2)                                  # 2
-    rec.add(R._E_START, 1)                                  # 2: more than 22, lost
-    assert rec.n == 3 and rec.lost == 2 and rec.used == 22
+    rec.add(R._E_START, 1)                                  # 2: more than 23, lost
+    assert rec.n == 3 and rec.lost == 2 and rec.used == 23
     assert rec.kind(2) == R._E_START and rec.field(2, 0) == 2
-    assert [rec.field(0, j) for j in range(5)] == [(1 << 30) - 1, 4, 27, 15, 0]
+    assert [rec.field(0, j) for j in range(5)] == [(1 << 30) - 1, 4, 27, 15, 10]
     assert [rec.field(1, j) for j in range(5)] == [3, 26, -122880, 1024000, 65535]
     assert rec.kind(0) == R._E_SEED and rec.kind(1) == R._E_RELEASE
-    assert rec.start(2) == 20 and rec.get(8, 2) == -122880
-    assert [R._ROWLEN[k] for k in range(16)] == [1 + sum(R._WIDTHS[5 * k:5 * k + 5]) for k in range(16)]
+    assert rec.start(2) == 21 and rec.get(9, 2) == -122880
+    kinds = len(events.EVENTS)
+    assert len(R._WIDTHS) == 5 * kinds and len(R._ROWLEN) == kinds
+    assert [R._ROWLEN[k] for k in range(kinds)] == [1 + sum(R._WIDTHS[5 * k:5 * k + 5]) for k in range(kinds)]
+    # every field an event names has bytes, and none beyond
+    assert all((R._WIDTHS[5 * k + j] > 0) == (j < len(events.EVENTS[k][1]))
+               for k in range(kinds) for j in range(5))

@@ -25,40 +25,24 @@ frame = Gfx()
 import fakehw  # noqa: E402
 import micropython  # noqa: E402
 from core import fastpath  # noqa: E402
-from core.console import Console  # noqa: E402
-from core.setup import Setup  # noqa: E402
 
 PURE = len(sys.argv) > 1 and sys.argv[1] == "pure"
 if PURE:
     fastpath.prefer_pure = True
 
 from games.tower import physics as P  # noqa: E402
+import tower_stack  # noqa: E402  (after the kernels are chosen)
 
 ORDER = (3, 0, 2, 4, 1, 17, 19, 11, 10, 18, 5, 15, 13, 14, 6, 20, 21, 23, 24, 25, 26, 22,
          7, 8, 9, 12, 16, 3, 4, 2)
 PUSH_MS_PER_BYTE = 29.0 / 115200
-U_PLACE = 5             # scenes._U_PLACE: a piece is carried or settling
-
-
-class Pad:
-    def __init__(self):
-        self.bits = 0
-
-    def read(self):
-        return self.bits
+U_PLACE = tower_stack.U_PLACE
 
 
 def console(kinds, seed=3):
-    """A console running a game; a seed whose first player is seat 0."""
-    while True:
-        hw = fakehw.Hardware()
-        hw.buttons = Pad()
-        c = Console(hw, frame)
-        c.settings.bot_speed = 3
-        c.start_game("tower", Setup("tower", bytearray(kinds), ["A", "B"], bytearray([0, 0, 0]), seed))
-        if c.game.st.v[1] == 0:
-            return hw, c
-        seed += 1
+    """(hardware, console) running a game; a seed whose first player is seat 0."""
+    c = tower_stack.console(fakehw.Hardware(), frame, kinds, seed)
+    return c.hw, c
 
 
 def timed(c, n, accel=None, wake=None):
@@ -124,41 +108,11 @@ def physics(n):
     line("physics_%dawake" % n, diff(ticks(), t0) / 30 / 1000, bad, -1, awake // 30)
 
 
-def parts(piece):
-    """((first vertex in P.T16, count), ...) of the piece's parts (physics.PT)."""
-    pp = P.PT[piece * 8 + 7]
-    return [(P.PT[pp + 2 * i], P.PT[pp + 2 * i + 1]) for i in range(P.PT[piece * 8 + 5])]
-
-
 def memory_bytes():
     """(bytes of one World's arrays, bytes shared by all worlds) on a 32-bit port."""
     w = P.World(PURE)
     return 4 * len(w.w32) + 2 * len(w.w16), \
         4 * len(P.S32) + 2 * (len(P.S16) + len(P.T16) + len(P.PT))
-
-
-def half_height(piece):
-    lo = 0
-    for first, k in parts(piece):
-        for v in range(first, first + k):
-            y = P.T16[260 + 4 * v + 1]
-            if y < lo:
-                lo = y
-    return -lo << 4
-
-
-def top(piece):
-    hi = 0
-    for first, k in parts(piece):
-        for v in range(first, first + k):
-            y = P.T16[260 + 4 * v + 1]
-            if y > hi:
-                hi = y
-    return hi << 4
-
-
-STACK = (2, 3, 0, 4, 1, 23, 17, 3, 19, 5, 12, 22, 10, 15, 18, 21, 11, 26, 6, 9, 7, 8, 13,
-         14, 16, 20, 24, 25, 3, 2)
 
 
 def carrying(n, report=True):
@@ -168,34 +122,7 @@ def carrying(n, report=True):
     wide, so that a piece falling off does not end the placement."""
     hw, c = console((0, 0))
     g = c.game
-    for b in (32, 32, 64):              # A, A: seat 0 builds the first piece at 0; B: seat 1 passes
-        hw.buttons.bits = b
-        c.frame()
-        hw.buttons.bits = 0
-        c.frame()
-        c.frame()
-    if g.sub != U_PLACE:
-        raise SystemExit("bench: no placement")
-    w = g.tw.w
-    w.set_play_area(-4000 * P.PX, 4000 * P.PX, 4000 * P.PX)   # nothing counts as out here
-    car = g.pl.b
-    y = 0
-    k = 0
-    for i in range(len(STACK)):
-        if k >= n:
-            break
-        p = STACK[i]
-        if p == w.piece(car):
-            continue
-        y += P.PX // 4 + half_height(p)
-        b = w.add_body(p, 72 * P.PX + (k % 3 - 1) * P.PX // 2, y)    # beside the carried piece
-        y += top(p)
-        w.set_foundation(b)
-        k += 1
-    # the carried piece above the top (the camera follows it up)
-    g.pl.ty = y + 20 * P.PX
-    g.pl.ytop = y + 80 * P.PX
-    w.set_target(0, g.pl.ty, 0)
+    w = tower_stack.carrying(c, n)
     for _ in range(10):
         c.frame()
     gc.collect()

@@ -1,7 +1,8 @@
 """Redraw equality under real MicroPython (tests/mp/redraw.py), heap locked for every frame.
 
     redraw_run.py screen NAME [EVERY]
-    redraw_run.py game GAME KINDS SEED [EVERY] [OPTIONS] [TAIL]
+    redraw_run.py game GAME KINDS SEED [EVERY] [OPTIONS] [TAIL] [SPEED]
+    redraw_run.py stack N [EVERY] [FOUNDATIONS]     the tower's stack of N pieces falling apart
 
 KINDS: a digit per seat (0 human, 1 easy, 2 normal, 3 hard); OPTIONS: a digit per game option.
 Prints `redraw ok frames=F bad=B` (B: frames that allocated) or `redraw FAIL frame=K: detail`.
@@ -24,11 +25,15 @@ def main(argv):
     if argv[1] == "screen":
         sc = runs.ScreenRun(frame, argv[2], lock=True)
         every = int(argv[3]) if len(argv) > 3 else 1
+    elif argv[1] == "stack":
+        sc = runs.StackRun(frame, int(argv[2]), len(argv) > 4 and argv[4] == "1", lock=True)
+        every = int(argv[3]) if len(argv) > 3 else 1
     else:
         every = int(argv[5]) if len(argv) > 5 else 10
         sc = runs.GameRun(frame, argv[2], digits(argv[3]), int(argv[4]),
                           digits(argv[6]) if len(argv) > 6 else (), lock=True,
-                          tail=int(argv[7]) if len(argv) > 7 else 30)
+                          tail=int(argv[7]) if len(argv) > 7 else 30,
+                          speed=int(argv[8]) if len(argv) > 8 else 3)
     bad = redraw.check(sc, every)
     n = getattr(sc, "n", 0)
     if bad is None:

@@ -5,6 +5,8 @@ GameRun(frame, game, kinds, ...): a whole game; bots at instant speed (or `speed
 the settings' bot speeds); human seats play from a
 seeded button mash (never the pause keys, never A once the game is over), so every human path is
 exercised; `tail` frames of the result screen follow the end.
+StackRun(frame, n, ...): the tower's worst case for drawing, a stack of n pieces falling apart
+beside a carried piece (tests/mp/tower_stack.py).
 """
 import glass
 import locked
@@ -100,6 +102,43 @@ class GameRun:
             if self.left == 0:
                 return False
             self.left -= 1
+        if self.lock:
+            self.bad += locked.run(c, 1)
+        else:
+            c.frame()
+        self.n += 1
+        return True
+
+    def end(self, c):
+        c.hw.cleanup()
+
+
+class StackRun:
+    """A human carries a piece beside a stack of n mixed pieces that falls apart, the tilt
+    swinging left and right, for `frames` frames (tests/mp/tower_stack.py). Without
+    `foundations` the first stack piece to touch the table collapses the tower: the fall."""
+    SWING = (-300, -300, -300, 300, 300, 300)       # accelerometer x, milli-g
+
+    def __init__(self, frame, n, foundations=False, frames=150, lock=False, x=72):
+        self.frame = frame
+        self.pieces = n
+        self.x = x                      # where the stack stands, px right of the middle
+        self.foundations = foundations
+        self.frames = frames
+        self.lock = lock
+        self.bad = 0
+
+    def begin(self):
+        import tower_stack              # the tower's physics, loaded only for this run
+        c = tower_stack.console(glass.hardware(), self.frame, (0, 0))
+        tower_stack.carrying(c, self.pieces, self.foundations, self.x)
+        self.n = 0
+        return c
+
+    def step(self, c):
+        if self.n >= self.frames or c.faults:
+            return False
+        c.hw.accel.x = self.SWING[self.n % len(self.SWING)]
         if self.lock:
             self.bad += locked.run(c, 1)
         else:

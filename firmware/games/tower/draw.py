@@ -40,10 +40,6 @@ PCOL = bytes((PAL.ORANGE, PAL.YELLOW, PAL.BROWN, PAL.RED, PAL.CYAN, PAL.GREEN, P
         PAL.WHITE, PAL.SILVER, PAL.CYAN, PAL.GREEN, PAL.PINK, PAL.WHITE, PAL.BLUE,
         PAL.PURPLE, PAL.BROWN, PAL.FOREST, PAL.ORANGE, PAL.GREEN, PAL.YELLOW))
 
-
-
-
-
 class Painter:
     """Polygon drawing into a FrameBuffer (the console's, or a clipped view of it)."""
 
@@ -87,7 +83,8 @@ class Painter:
 
     def place(self, w, b, ox, oy, shift):
         """Compute the screen polygons of body b (x = ox + x px >> shift, y = oy - y px >> shift)
-        into its piece's arrays, straight from the world's vertex cache."""
+        into its piece's arrays, straight from the world's vertex cache, and their bounding box
+        (x0..y1, inclusive). True when any vertex moved on screen since the last place()."""
         w32 = w.w32
         w16 = w.w16
         z = self.z
@@ -98,14 +95,36 @@ class Painter:
         h = 1 << (s - 1)
         x6 = (w32[o + _B_PX] >> 4) + h
         y6 = (w32[o + _B_PY] >> 4) + h
+        moved = False
+        x0 = 9999
+        y0 = 9999
+        x1 = -9999
+        y1 = -9999
         for q in range(p0 * _PS, (p0 + w16[hb + _BH_NP]) * _PS, _PS):
             v = _OV + (w16[q + _P_V0] << 2)
             k = w16[q + _P_TV0] << 1           # the part's polygon in z
             for _ in range(w16[q + _P_NV]):
-                z[k] = ox + ((x6 + w16[v]) >> s)
-                z[k + 1] = oy - ((y6 + w16[v + 1]) >> s)
+                x = ox + ((x6 + w16[v]) >> s)
+                y = oy - ((y6 + w16[v + 1]) >> s)
+                if z[k] != x or z[k + 1] != y:
+                    moved = True
+                    z[k] = x
+                    z[k + 1] = y
+                if x < x0:
+                    x0 = x
+                if x > x1:
+                    x1 = x
+                if y < y0:
+                    y0 = y
+                if y > y1:
+                    y1 = y
                 k += 2
                 v += 4
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = x1
+        self.y1 = y1
+        return moved
 
     def fill(self, fb, piece, colour, edge):
         """Draw a piece's polygons as last placed."""

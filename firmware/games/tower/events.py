@@ -6,22 +6,27 @@ mid-table, y up from the table line) and its angle in brads (65536 per turn, cou
 docs/tower.md lists every event with its meaning and the JSON-lines form the simulator exports.
 """
 EVENTS = (
-    ("seed", ("seed", "seats", "supply", "options")),   # first row; supply = pieces in play
+    ("seed", ("seed", "seats", "supply", "options", "tokens")),  # first row; supply = pieces in
+                                                        # play, tokens = each seat's at the start
     ("start", ("seat",)),                               # random first player (G-2)
     ("turn", ("seat", "turn", "supply")),               # a turn begins; supply = pieces left
     ("again", ("seat", "supply")),                      # outbid: the active player goes on (T-3)
     ("build", ("seat", "piece", "bid")),                # Build: piece and opening bid
     ("bid", ("seat", "piece", "amount")),               # a raise in the auction
     ("pass", ("seat", "piece", "forced")),              # forced = could not raise (T-5)
-    ("win", ("seat", "piece", "price")),                # auction won: price paid to the bank
+    ("win", ("seat", "piece", "price", "tokens")),      # auction won: price paid to the bank,
+                                                        # tokens = the seat's tokens after paying
     ("push", ("seat", "piece")),                        # Push: the piece goes round (T-4)
-    ("pay", ("seat", "piece", "cost")),                 # paid the passing cost to send it on
+    ("pay", ("seat", "piece", "cost", "tokens")),       # paid the cost to send it on; tokens after
     ("accept", ("seat", "piece", "cost", "forced")),    # forced = could not pay the cost
     ("release", ("seat", "piece", "x", "y", "angle")),  # let go of the carried piece
     ("place", ("seat", "piece", "x", "y", "angle")),    # at rest: placed, final pose
-    ("collapse", ("seat", "piece", "culprit", "frame")),  # culprit = piece that touched/left
+    ("collapse", ("seat", "piece", "culprit", "frame", "why")),  # culprit = the piece that
+                                                        # touched the table (why 1) or left the
+                                                        # play area (why 2)
     ("eliminate", ("seat", "pieces", "tokens")),        # pieces back to supply, tokens to bank
     ("result", ("winner", "reason", "turns")),          # winner -1 = draw; reason below
+    ("piece", ("piece",)),                              # a piece in play (after seed, one each)
 )
 
 REASONS = ("none", "last", "draw")      # result.reason: index -> name

@@ -24,8 +24,9 @@ from micropython import const
 
 from games.tower import physics as P
 
-_PW = const(8)              # copies of physics' piece table layout
+_PW = const(8)              # copies of physics' piece table layout and flags
 _PT_RMAX = const(4)
+_F_OUT = const(16)
 
 _IDLE = const(0)
 _CARRY = const(1)
@@ -77,6 +78,7 @@ class Placement:
         self.frames = 0
         self.settle = 0
         self.culprit = -1
+        self.why = 0
         self.gx = 0
 
     def steer(self, tx, ty, turn):
@@ -144,6 +146,7 @@ class Placement:
         c = w.collapsed()
         if c >= 0:
             self.culprit = w.piece(c)
+            self.why = 2 if w.flags(c) & _F_OUT else 1      # left the play area, or the table
             self.phase = _FELL
             return _FELL
         if ph == _SETTLE:

@@ -74,6 +74,7 @@ _E_PLACE = const(12)
 _E_COLLAPSE = const(13)
 _E_ELIMINATE = const(14)
 _E_RESULT = const(15)
+_E_PIECE = const(16)
 
 # scalar fields, v[...]
 _V_PHASE = const(0)
@@ -100,23 +101,24 @@ _NV = const(20)
 # events beyond _REC_BYTES are counted as lost, never an error
 _REC_BYTES = const(2048)
 # bytes of each of the 5 fields of a row, by kind (0: no such field); values are signed
-_WIDTHS = (b"\x04\x01\x01\x01\x00"    # seed: seed, seats, supply, options
+_WIDTHS = (b"\x04\x01\x01\x01\x01"    # seed: seed, seats, supply, options, tokens
            b"\x01\x00\x00\x00\x00"    # start: seat
            b"\x01\x02\x01\x00\x00"    # turn: seat, turn, supply
            b"\x01\x01\x00\x00\x00"    # again: seat, supply
            b"\x01\x01\x01\x00\x00"    # build: seat, piece, bid
            b"\x01\x01\x01\x00\x00"    # bid: seat, piece, amount
            b"\x01\x01\x01\x00\x00"    # pass: seat, piece, forced
-           b"\x01\x01\x01\x00\x00"    # win: seat, piece, price
+           b"\x01\x01\x01\x01\x00"    # win: seat, piece, price, tokens
            b"\x01\x01\x00\x00\x00"    # push: seat, piece
-           b"\x01\x01\x01\x00\x00"    # pay: seat, piece, cost
+           b"\x01\x01\x01\x01\x00"    # pay: seat, piece, cost, tokens
            b"\x01\x01\x01\x01\x00"    # accept: seat, piece, cost, forced
            b"\x01\x01\x03\x03\x03"    # release: seat, piece, x, y, angle
            b"\x01\x01\x03\x03\x03"    # place: seat, piece, x, y, angle
-           b"\x01\x01\x01\x03\x00"    # collapse: seat, piece, culprit, frame
+           b"\x01\x01\x01\x03\x01"    # collapse: seat, piece, culprit, frame, why
            b"\x01\x01\x01\x00\x00"    # eliminate: seat, pieces, tokens
-           b"\x01\x01\x02\x00\x00")   # result: winner, reason, turns
-_ROWLEN = bytes(1 + sum(_WIDTHS[5 * k:5 * k + 5]) for k in range(16))     # bytes of a row, by kind
+           b"\x01\x01\x02\x00\x00"    # result: winner, reason, turns
+           b"\x01\x00\x00\x00\x00")   # piece: piece (one row per piece in play)
+_ROWLEN = bytes(1 + sum(_WIDTHS[5 * k:5 * k + 5]) for k in range(17))     # bytes of a row, by kind
 
 
 class Record:
@@ -271,8 +273,11 @@ class State:
 
     # -- the game ----------------------------------------------------------------------------
     def start(self, rng):
-        """G-2: no physical ritual to perform, so a random first player from the seeded
-        generator; then the first turn."""
+        """The pieces in play into the record (T-1); G-2: no physical ritual to perform, so a
+        random first player from the seeded generator; then the first turn."""
+        for p in range(_NPIECES):
+            if self.owner[p] == _SUPPLY:
+                self.rec.add(_E_PIECE, p)
         s = rng.below(self.n)
         self.v[_V_START] = s
         self.rec.add(_E_START, s)
@@ -325,7 +330,7 @@ class State:
             if m & (m - 1) == 0:            # one bidder left: the winner pays the bank
                 w = v[_V_HIGHSEAT]
                 self.tokens[w] -= v[_V_HIGH]
-                self.rec.add(_E_WIN, w, v[_V_PIECE], v[_V_HIGH])
+                self.rec.add(_E_WIN, w, v[_V_PIECE], v[_V_HIGH], self.tokens[w])
                 v[_V_PLACER] = w
                 v[_V_CTX] = _CTX_OWN if w == v[_V_ACTIVE] else _CTX_OTHER
                 v[_V_PHASE] = _P_PLACE
@@ -400,7 +405,7 @@ class State:
         if not self.can_pay(s):
             raise ValueError("pay")
         self.tokens[s] -= v[_V_COST]
-        self.rec.add(_E_PAY, s, v[_V_PIECE], v[_V_COST])
+        self.rec.add(_E_PAY, s, v[_V_PIECE], v[_V_COST], self.tokens[s])
         v[_V_COST] += 1
         v[_V_PUSHES] += 1
         v[_V_ASK] = self.next_alive(s)
@@ -429,15 +434,16 @@ class State:
         else:
             self._begin_turn(self.next_alive(v[_V_ACTIVE]))
 
-    def collapsed(self, culprit, frame):
-        """The placer's tower collapsed (T-2): a piece other than the foundation touched the
-        table or left the play area. The placer is out: their pieces go back to the supply,
-        their tokens to the bank (T-7). The last tower standing wins at once."""
+    def collapsed(self, culprit, frame, why):
+        """The placer's tower collapsed (T-2): piece `culprit`, not the foundation, touched the
+        table (why = 1) or left the play area (why = 2). The placer is out: their pieces go back
+        to the supply, their tokens to the bank (T-7). A collapse that leaves one player in the
+        game ends it with that player as the winner (T-7), a tower or not."""
         v = self.v
         if v[_V_PHASE] != _P_PLACE:
             raise ValueError("collapsed")
         s = v[_V_PLACER]
-        self.rec.add(_E_COLLAPSE, s, v[_V_PIECE], culprit, frame)
+        self.rec.add(_E_COLLAPSE, s, v[_V_PIECE], culprit, frame, why)
         self.eliminate(s)
         if v[_V_PHASE] == _P_OVER:
             return

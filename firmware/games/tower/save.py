@@ -3,8 +3,8 @@ game is saved or resumed (both allocation points), so its code is not in memory 
 everything that only saving and loading need (the rules state's bytes, the words of the scene,
 the placement and the bot) is here.
 
-Layout (version 2), little-endian:
-    0   b"TW", version 2
+Layout (version 3), little-endian:
+    0   b"TW", version 3
     3   rules state            _STATE_BYTES: seats, 4 x tokens, 4 x alive, 27 x owner, the
                                scalars (rules.State.v) as 16-bit words
     +   generators             4 bytes each: the game's, the bots' now, the bots' at the start of
@@ -50,6 +50,7 @@ _P_PLACE = const(3)
 _P_OVER = const(4)
 _E_SEED = const(0)
 _E_RESULT = const(15)
+_E_LAST = const(16)         # the highest row kind
 _U_THINK = const(1)
 _U_SHOW = const(2)
 _U_PLACE = const(5)
@@ -58,7 +59,7 @@ _U_OVER = const(8)
 _LIVE = const(1)
 
 MAGIC = b"TW"
-VERSION = 2
+VERSION = 3
 _STATE_BYTES = const(76)    # 36 + 2 * _NV
 _NR = const(108)            # _MAX_SEATS * _NPIECES: risk table entries
 
@@ -226,7 +227,7 @@ def _load(scene, data, end):
         buf[i] = data[at + i]
     j = 0
     for i in range(n):          # the rows: each kind says how long its row is
-        if j >= k or buf[j] > _E_RESULT or (buf[j] == _E_SEED) != (i == 0):
+        if j >= k or buf[j] > _E_LAST or (buf[j] == _E_SEED) != (i == 0):
             raise ValueError("record row")
         j += R._ROWLEN[buf[j]]
     if j != k:

@@ -69,7 +69,7 @@ _P_AUCTION = const(1)
 _P_PUSH = const(2)
 _P_PLACE = const(3)
 _P_OVER = const(4)
-_E_PLACE = const(12)
+_E_COLLAPSE = const(13)
 _V_PHASE = const(0)
 _V_ACTIVE = const(1)
 _V_PIECE = const(2)
@@ -95,7 +95,6 @@ _MAIN_H = const(178)
 _PROMPT_Y = const(200)
 _TABLE_M = const(166)       # the table line in the main view (main-view y) with the camera at 0
 _CAM_STEP = const(40)
-_HEAVY = const(8)           # bodies visibly moving from which the tower is drawn every other frame
 _FALL_FRAMES = const(45)    # a collapse is shown this long before the tower is cleared
 
 # what the scene waits for (sub)
@@ -126,21 +125,22 @@ SEAT_COL = b"\x0b\x07\x09\x0e"     # palette CYAN, ORANGE, GREEN, PINK
 
 # every text the scene draws, in one bytes object (a str each would cost about 40 bytes more):
 # text _T_X is _TXT[_TAT[_T_X]:_TAT[_T_X + 1] - 1], the texts end with "|"
-_TXT = (b"out|*|high bid | by |pushed by |, cost |has it|high|in|passed|collapsed!|winner|"
-        b"draw| wins!|Draw: every piece placed|A: back to the launcher|'s tower fell!|"
+_TXT = (b"fell|*|high bid | by |pushed by |, cost |has it|high|in|passed|collapsed!|winner|"
+        b"draw| wins!|Draw: every piece placed|A: back to the launcher|'s tower fell:|"
         b": placed|: settling...|: where to put it?| places |tilt move B/X turn A drop|"
         b" is thinking...|: opening bid |U/D amount  A ok  B back|: again, |: |"
         b"choose a piece|A build  X push  B tower|A/B: back to the shelf|: raise to |"
         b" or pass?|U/D amount A raise B pass|: raise or pass?|: accept or pay |?|"
         b"A accept  B pay|A accept (cannot pay)| cannot raise| must accept|"
         b" was outbid: again| opens at | bids | passes| wins it for | pushes | pays |"
-        b" accepts| placed |'s tower collapsed| is out| builds | raises to |")
+        b" accepts| placed |a piece touched the table| is out: tower fell| builds |"
+        b" raises to |a piece left the play area|it was the |")
 _TAT = array("H", [0])
 for _i in range(len(_TXT)):
     if _TXT[_i] == 124:
         _TAT.append(_i + 1)
 del _i
-_T_OUT = const(0)
+_T_OUT = const(0)           # a seat that is out: "fell" (T-7: out because its tower fell)
 _T_STAR = const(1)
 _T_HIGHBID = const(2)
 _T_BY = const(3)
@@ -189,17 +189,19 @@ _T_PUSHES = const(45)
 _T_PAYS = const(46)
 _T_ACCEPTS = const(47)
 _T_PLACEDLOG = const(48)
-_T_TCOLLAPSED = const(49)
+_T_TABLE = const(49)
 _T_ISOUT = const(50)
 _T_BUILDS = const(51)
 _T_RAISES = const(52)
+_T_AREA = const(53)
+_T_ITWAS = const(54)
 _T_NAME = const(64)         # _T_NAME + p: the name of piece p (physics.NAMES)
 # the last event in words, by record kind: the text after the player's name, and what follows:
 # 1 the number in field 2, 2 the name of the piece in field 1, 3/4 another text when field 2/3
 # (forced) is set, 5 the text in red; 9: not told (look further back), 8: nothing (the result)
 _EV_TEXT = bytes((0, 0, 0, _T_OUTBID, _T_OPENS, _T_BIDS, _T_PASSES, _T_WINSFOR, _T_PUSHES, _T_PAYS,
-                  _T_ACCEPTS, 0, _T_PLACEDLOG, _T_TCOLLAPSED, _T_ISOUT, 0))
-_EV_ARG = b"\x09\x09\x09\x00\x01\x01\x03\x01\x02\x01\x04\x09\x02\x05\x05\x08"
+                  _T_ACCEPTS, 0, _T_PLACEDLOG, 0, _T_ISOUT, 0, 0))
+_EV_ARG = b"\x09\x09\x09\x00\x01\x01\x03\x01\x02\x01\x04\x09\x02\x09\x05\x08\x09"
 # a bot's answer (bot.A_*): the text, then 2 a piece's name, 3 the amount, 6 the push cost
 _ANS_TEXT = bytes((0, _T_BUILDS, _T_PUSHES, _T_RAISES, _T_PASSES, _T_ACCEPTS, _T_PAYS))
 
@@ -237,7 +239,7 @@ class GameScene(Scene):
         v = self.st.v
         sub = self.sub
         s = -1
-        if v[_V_PHASE] == _P_OVER and sub != _U_FALL:
+        if v[_V_PHASE] == _P_OVER and sub != _U_FALL and sub != _U_AFTER:
             vw = _VW_RESULT
         elif sub == _U_PLACE or sub == _U_FALL or sub == _U_AFTER:
             vw = _VW_TOWER
@@ -281,7 +283,6 @@ class GameScene(Scene):
                     w = pl.w
                     b = pl.b
                     st.released(w.x(b), w.y(b), w.angle(b))
-                    self.hint[4] = 0
                     self.dirt |= _D_PROMPT
             ph = pl.step()
             if ph == _CARRY:
@@ -311,7 +312,7 @@ class GameScene(Scene):
                     self.wait = self.c.settings.bot_delay
                     self._after_rules()
                 else:
-                    st.collapsed(pl.culprit, pl.frames)
+                    st.collapsed(pl.culprit, pl.frames, pl.why)
                     self.sub = _U_FALL
                     self.fall = _FALL_FRAMES
                     self.dirt |= _D_HEAD | _D_PROMPT
@@ -577,24 +578,8 @@ class GameScene(Scene):
             return tw.w
         return tw.load(self.vseat)
 
-    def _moved(self, w, b, keep):
-        """True when body b's pose rounds differently on screen (half a pixel, 1/2048 turn) from
-        its pose when last drawn; with `keep` the new pose is remembered."""
-        key = self.key
-        q = 3 * b
-        kx = w.x(b) >> 9
-        ky = w.y(b) >> 9
-        ka = w.angle(b) >> 5
-        if key[q] == kx and key[q + 1] == ky and key[q + 2] == ka:
-            return False
-        if keep:
-            key[q] = kx
-            key[q + 1] = ky
-            key[q + 2] = ka
-        return True
-
     def _grow(self, x0, y0, x1, y1):
-        """Add a box to the box to repaint."""
+        """Add a box (inclusive pixel bounds, main-view y) to the box to repaint."""
         d = self.box
         if x0 < d[0]:
             d[0] = x0
@@ -606,9 +591,12 @@ class GameScene(Scene):
             d[3] = y1
 
     def _draw_tower(self, g, whole):
-        """The tower on view: whole, or only the box where bodies moved since the last frame
-        (those are placed again, from the world's vertex cache; the others are drawn from their
-        polygons as last placed). When many bodies move visibly, every other frame."""
+        """The tower on view: whole, or only what changed since the last frame. A body whose
+        screen polygon changed (or whose edge colour did: the carried piece is edged white) is
+        placed again from the world's vertex cache; the box around its old and new polygons is
+        cleared and every body overlapping it is drawn again, in drawing order, and so is every
+        later body overlapping one drawn again (a body drawn over a later one would cover it
+        outside the box). On top: the balance hint and the collapse label."""
         w = self._view_world()
         if w is None:
             return
@@ -618,112 +606,109 @@ class GameScene(Scene):
         ty = _TABLE_M + self.cam
         n = w.count()
         d = self.box
-        hint = self.hint
-        if whole:
-            d[0] = 0
-            d[1] = 0
-            d[2] = 240
-            d[3] = _MAIN_H
-            for b in range(n):
-                mov[b] = 1
-                self.key[3 * b + 2] = -1            # placed and boxed below
-        else:
-            moved = 0
-            for b in range(n):
-                if (mov[b] or not w.flags(b) & _F_SLEEP) and self._moved(w, b, False):
-                    moved += 1
-            if moved >= _HEAVY:
-                self.half = not self.half
-                if self.half:
-                    return
-            else:
-                self.half = False
-            d[0] = 9999
-            d[1] = 9999
-            d[2] = -9999
-            d[3] = -9999
+        d[0] = 0 if whole else 9999
+        d[1] = 0 if whole else 9999
+        d[2] = 239 if whole else -9999
+        d[3] = _MAIN_H - 1 if whole else -9999
+        car = w.carried()
+        was = self.car
+        self.car = car
         for b in range(n):
             now = 0 if w.flags(b) & _F_SLEEP else 1
-            if (now or mov[b]) and self._moved(w, b, True):
+            # a sleeping body does not move (it sleeps after 10 still frames, physics_kern)
+            edge = (b == car) != (b == was)
+            if whole or now or mov[b] or edge:
                 k = b << 2
-                self._grow(bx[k], bx[k + 1], bx[k + 2], bx[k + 3])
-                pb.box(w, b, 120, ty, 0)
-                bx[k] = pb.x0
-                bx[k + 1] = pb.y0
-                bx[k + 2] = pb.x1
-                bx[k + 3] = pb.y1
-                self._grow(pb.x0, pb.y0, pb.x1, pb.y1)
-                pb.place(w, b, 120, ty, 0)
+                if pb.place(w, b, 120, ty, 0) or whole or edge:
+                    self._grow(bx[k], bx[k + 1], bx[k + 2], bx[k + 3])
+                    bx[k] = pb.x0
+                    bx[k + 1] = pb.y0
+                    bx[k + 2] = pb.x1
+                    bx[k + 3] = pb.y1
+                    self._grow(pb.x0, pb.y0, pb.x1, pb.y1)
             mov[b] = now
-        # the balance hint: a plumb line from the carried piece's centre of mass down to where
-        # it would rest, green when the drop test calls it safe, yellow, red when it would tip
+        # the overlays: the hint now and as last drawn (hint[5:10]), the label
+        hint = self.hint
         for i in range(5):
             hint[5 + i] = hint[i]
+        self._hint()
+        ovl = whole or self.label != (self.sub == _U_FALL)
+        self.label = self.sub == _U_FALL
+        for i in range(5):
+            if hint[i] != hint[5 + i]:
+                ovl = True
+                if hint[9]:
+                    self._grow(hint[5] - 1, hint[6] - 1, hint[5] + 1, hint[7] + 1)    # erase it
+                break
+        fb = self.fbm
+        if d[2] >= d[0]:
+            ovl = True
+            x0 = d[0] - 1 if d[0] > 0 else 0
+            y0 = d[1] - 1 if d[1] > 0 else 0
+            x1 = d[2] + 2 if d[2] < 238 else 240
+            y1 = d[3] + 2 if d[3] < _MAIN_H - 2 else _MAIN_H
+            if x0 < x1 and y0 < y1:
+                if ty > y0:
+                    fb.fill_rect(x0, y0, x1 - x0, (ty if ty < y1 else y1) - y0, _PAL_NAVY)
+                if ty < y1:
+                    fb.fill_rect(x0, ty if ty > y0 else y0, x1 - x0,
+                                 y1 - (ty if ty > y0 else y0), _PAL_BROWN)
+                g.dirty(x0, _MAIN_Y + y0, x1 - x0, y1 - y0)
+                # d grows to take in every body drawn again: a later body overlapping it is too
+                d[0] = x0
+                d[1] = y0
+                d[2] = x1 - 1
+                d[3] = y1 - 1
+                for b in range(n):
+                    k = b << 2
+                    if bx[k] <= d[2] and bx[k + 2] >= d[0] and bx[k + 1] <= d[3] and \
+                            bx[k + 3] >= d[1]:
+                        p = w.piece(b)
+                        pb.fill(fb, p, D.PCOL[p], _PAL_WHITE if b == car else _PAL_BLACK)
+                        self._grow(bx[k], bx[k + 1], bx[k + 2], bx[k + 3])
+        if ovl:
+            if hint[4]:
+                y = hint[1]
+                while y < hint[2]:
+                    fb.vline(hint[0], y, 3, hint[3])
+                    y += 5
+                fb.fill_rect(hint[0] - 1, hint[1] - 1, 3, 3, hint[3])
+                g.dirty(hint[0] - 1, _MAIN_Y + hint[1] - 1, 3, hint[2] - hint[1] + 3)
+            if self.label:
+                self._say(g, _T_COLLAPSED, -1, _MAIN_Y + 8, _PAL_RED)
+
+    def _hint(self):
+        """The balance hint into hint[0:5]: a plumb line from the carried piece's centre of mass
+        down to where it would rest, green when the drop test calls it safe, yellow, red when it
+        would tip (x, top, bottom, colour, shown)."""
+        hint = self.hint
         hint[4] = 0
         pl = self.pl
-        if self.sub == _U_PLACE and pl.phase == _CARRY and self.opt[2] == 0:
-            # where it would come to rest straight below, and how safe
-            pl = self.pl
-            w = pl.w
-            b = pl.b
-            hg = self.bot.g
-            if w.awake():
-                self.hint_t = 1             # the tower moves: its skyline is read again at rest
-            elif self.hint_t:
-                self.hint_t = 0
-                hg.sky_world(w, b)
-            a = w.angle(b) & 0xFE00
-            if a != self.hint_a:
-                self.hint_a = a
-                hg.profile(pl.piece, a)
-            x = w.x(b)
-            c = ((x >> 10) + 121) >> 1            # the column under the centroid
-            hg.evaluate(0 if c < 0 else 119 if c > 119 else c, pl.found)
-            hint = self.hint
-            ty = _TABLE_M + self.cam
-            top = ty - ((w.y(b) + 512) >> 10)
-            bot = ty - ((hg.ry + 32) >> 6)
-            hint[0] = 120 + ((x + 512) >> 10)
-            hint[1] = top
-            hint[2] = bot if bot > top else top
-            hint[3] = _PAL_GREEN if hg.risk < 300 else _PAL_YELLOW if hg.risk < 700 else _PAL_RED
-            hint[4] = 1
-        for i in range(5):
-            if hint[i] != hint[5 + i] or (hint[9] and d[2] >= d[0]):
-                # the hint changed, or what is redrawn may cut it: repaint it whole (old and new)
-                if hint[9]:
-                    self._grow(hint[5] - 1, hint[6] - 1, hint[5] + 2, hint[7])
-                if hint[4]:
-                    self._grow(hint[0] - 1, hint[1] - 1, hint[0] + 2, hint[2])
-                break
-        x0 = d[0] - 1 if d[0] > 0 else 0
-        y0 = d[1] - 1 if d[1] > 0 else 0
-        x1 = d[2] + 2 if d[2] < 238 else 240
-        y1 = d[3] + 2 if d[3] < _MAIN_H - 2 else _MAIN_H
-        if x0 >= x1 or y0 >= y1:
+        if self.sub != _U_PLACE or pl.phase != _CARRY or self.opt[2] != 0:
             return
-        fb = self.fbm
-        if ty > y0:
-            fb.fill_rect(x0, y0, x1 - x0, (ty if ty < y1 else y1) - y0, _PAL_NAVY)
-        if ty < y1:
-            fb.fill_rect(x0, ty if ty > y0 else y0, x1 - x0, y1 - (ty if ty > y0 else y0),
-                         _PAL_BROWN)
-        car = w.carried()
-        for b in range(n):
-            k = b << 2
-            if bx[k] <= x1 and bx[k + 2] >= x0 and bx[k + 1] <= y1 and bx[k + 3] >= y0:
-                p = w.piece(b)
-                pb.fill(fb, p, D.PCOL[p], _PAL_WHITE if b == car else _PAL_BLACK)
-        if hint[4]:
-            y = hint[1]
-            while y < hint[2]:
-                fb.vline(hint[0], y, 3, hint[3])
-                y += 5
-            fb.fill_rect(hint[0] - 1, hint[1] - 1, 3, 3, hint[3])
-        if whole and (self.sub == _U_FALL or (self.sub == _U_AFTER and self.st.v[_V_PHASE] == _P_OVER
-                                              and not self.st.alive[self.vseat])):
-            self._say(g, _T_COLLAPSED, -1, _MAIN_Y + 8, _PAL_RED)
-        g.dirty(x0, _MAIN_Y + y0, x1 - x0, y1 - y0)
+        w = pl.w
+        b = pl.b
+        hg = self.bot.g
+        if w.awake():
+            self.hint_t = 1             # the tower moves: its skyline is read again at rest
+        elif self.hint_t:
+            self.hint_t = 0
+            hg.sky_world(w, b)
+        a = w.angle(b) & 0xFE00
+        if a != self.hint_a:
+            self.hint_a = a
+            hg.profile(pl.piece, a)
+        x = w.x(b)
+        c = ((x >> 10) + 121) >> 1            # the column under the centroid
+        hg.evaluate(0 if c < 0 else 119 if c > 119 else c, pl.found)
+        ty = _TABLE_M + self.cam
+        top = ty - ((w.y(b) + 512) >> 10)
+        bot = ty - ((hg.ry + 32) >> 6)
+        hint[0] = 120 + ((x + 512) >> 10)
+        hint[1] = top
+        hint[2] = bot if bot > top else top
+        hint[3] = _PAL_GREEN if hg.risk < 300 else _PAL_YELLOW if hg.risk < 700 else _PAL_RED
+        hint[4] = 1
 
     def _draw_result(self, g):
         """Every tower side by side, each scaled to fit its slot, with its owner and the
@@ -771,19 +756,32 @@ class GameScene(Scene):
         v = st.v
         g.fill_rect(0, _PROMPT_Y, 240, 240 - _PROMPT_Y, _PAL_BLACK)
         y = _PROMPT_Y + 3
+        ly = _PROMPT_Y + 14
         y3 = _PROMPT_Y + 27
-        # the log line: the newest event worth telling, in words
+        sub = self.sub
         rec = self.record
         e = self.ev
         while e[0] < rec.n:                 # the rows added since the last look
             k = rec.buf[e[1]]
             if _EV_ARG[k] != 9:
-                e[2] = e[1]
+                e[2] = e[1]                 # the newest event worth telling
+            if k == _E_COLLAPSE:
+                e[3] = e[1]                 # the newest collapse
             e[1] += R._ROWLEN[k]
             e[0] += 1
+        if sub == _U_FALL:
+            # a tower falls: whose, and why (its collapse row says)
+            j = e[3]
+            s = rec.get(j, 0)
+            x = 4 + TX.draw(g, self.names[s], 4, y, SEAT_COL[s])
+            self._say(g, _T_FELL, x, y, _PAL_RED)
+            self._say(g, _T_TABLE if rec.get(j, 4) == 1 else _T_AREA, 4, ly, _PAL_WHITE)
+            x = 4 + self._say(g, _T_ITWAS, 4, y3, _PAL_SILVER)
+            self._say(g, _T_NAME + rec.get(j, 2), x, y3, _PAL_YELLOW)
+            return
+        # the log line: the newest event worth telling, in words
         j = e[2]
         if j >= 0 and _EV_ARG[rec.buf[j]] != 8:
-            ly = _PROMPT_Y + 14
             k = rec.buf[j]
             arg = _EV_ARG[k]
             a = rec.get(j, 0)
@@ -808,18 +806,16 @@ class GameScene(Scene):
                 self._say(g, _T_DRAWN, 4, y, _PAL_YELLOW)
             self._say(g, _T_BACK, 4, y3, _PAL_GREY)
             return
-        seat = self._answering()
-        if seat < 0:
-            return
-        sub = self.sub
-        if sub == _U_FALL:
-            seat = self.vseat               # the tower that fell is named
+        if sub == _U_AFTER:
+            seat = self.vseat               # the placer, whose tower is on view
+        else:
+            seat = self._answering()
+            if seat < 0:
+                return
         x = 4 + TX.draw(g, self.names[seat], 4, y, SEAT_COL[seat])
         human = self.kinds[seat] == 0
         ph = v[_V_PHASE]
-        if sub == _U_FALL:
-            self._say(g, _T_FELL, x, y, _PAL_RED)
-        elif sub == _U_AFTER:
+        if sub == _U_AFTER:
             self._say(g, _T_PLACED, x, y, _PAL_WHITE)
         elif ph == _P_PLACE:
             if sub == _U_PLACE and self.pl.phase == _SETTLE:

@@ -87,11 +87,12 @@ def build(sc, console, setup, snapshot):
     sc.d_cell = -1                      # shelf cell to repaint (cursor moved from there)
     sc.bx = array("h", bytes(8 * _MAXB))        # last drawn bounding box per body
     sc.mov = bytearray(_MAXB)                    # body was awake when last looked at
-    sc.key = array("h", bytes(6 * _MAXB))       # pose of each body as last drawn
-    sc.half = False                             # heavy motion: this frame was skipped
+    sc.car = -1                                 # the body drawn as the carried one
     sc.box = array("h", bytes(8))               # the box to repaint
-    # the log line: record rows looked at, where the next starts, the newest worth telling
-    sc.ev = array("h", [0, 0, -1])
+    sc.label = False                            # the collapse label is on view
+    # the prompt: record rows looked at, where the next starts, the newest worth telling, the
+    # newest collapse
+    sc.ev = array("h", [0, 0, -1, -1])
     # the balance hint: x, y0, y1, colour, shown; then the same as last drawn
     sc.hint = array("h", bytes(20))
     sc.hint_a = -1                      # angle of the hint's profile
@@ -99,7 +100,8 @@ def build(sc, console, setup, snapshot):
     sc.over = False
     sc.game_over = False
     if snapshot is None:
-        sc.record.add(_E_SEED, setup.seed, n, sc.st.v[_V_SUPPLY], o[0] | (o[1] << 2) | (o[2] << 3))
+        sc.record.add(_E_SEED, setup.seed, n, sc.st.v[_V_SUPPLY], o[0] | (o[1] << 2) | (o[2] << 3),
+                      sc.st.tokens[0])
         sc.st.start(sc.rng)
 
 
@@ -217,6 +219,7 @@ def placement():
     p.frames = 0                        # frames since the placement began
     p.settle = 0                        # frames since the release
     p.culprit = -1                      # piece that touched the table / left the area
+    p.why = 0                           # 1 it touched the table, 2 it left the play area
     p.tilt_g = False                    # option: table tilt
     p.gx = 0                            # the sideways gravity of the table tilt
     p.rmax = 0                          # the piece's largest vertex distance, Q10

@@ -1,0 +1,91 @@
+"""A tower game in the middle of a placement over a tall stack of mixed pieces: the benchmark's
+worst case (tests/mp/bench_tower.py) and the redraw check's falling tower (runs.StackRun).
+
+Seat 0, a human, carries a piece; n pieces stand stacked beside it, each resting a quarter pixel
+above the one below, so the stack sways and falls apart by itself. With `foundations` every piece
+counts as a foundation and the play area is wide: nothing ends the placement (the benchmark).
+Without, the stack's pieces are ordinary tower pieces: the first one to touch the table collapses
+the tower and the scene shows the fall (the game's own collapse).
+"""
+from core.console import Console
+from core.setup import Setup
+from games.tower import physics as P
+
+U_PLACE = 5             # scenes._U_PLACE: a piece is carried or settling
+STACK = (2, 3, 0, 4, 1, 23, 17, 3, 19, 5, 12, 22, 10, 15, 18, 21, 11, 26, 6, 9, 7, 8, 13,
+         14, 16, 20, 24, 25, 3, 2)
+
+
+class Pad:
+    def __init__(self):
+        self.bits = 0
+
+    def read(self):
+        return self.bits
+
+
+def console(hw, frame, kinds, seed=3):
+    """A console on `hw` (its buttons replaced by a Pad) running a game whose first player is
+    seat 0 (the first seed from `seed` on)."""
+    while True:
+        hw.buttons = Pad()
+        c = Console(hw, frame)
+        c.settings.bot_speed = 3
+        c.start_game("tower", Setup("tower", bytearray(kinds), ["A", "B"], bytearray([0, 0, 0]), seed))
+        if c.game.st.v[1] == 0:
+            return c
+        seed += 1
+
+
+def parts(piece):
+    """((first vertex in P.T16, count), ...) of the piece's parts (physics.PT)."""
+    pp = P.PT[piece * 8 + 7]
+    return [(P.PT[pp + 2 * i], P.PT[pp + 2 * i + 1]) for i in range(P.PT[piece * 8 + 5])]
+
+
+def _extent(piece, sign):
+    """How far the piece reaches below (sign -1) or above (+1) its centroid, Q10 px."""
+    far = 0
+    for first, k in parts(piece):
+        for v in range(first, first + k):
+            y = P.T16[260 + 4 * v + 1] * sign
+            if y > far:
+                far = y
+    return far << 4
+
+
+def carrying(c, n, foundations=True, x=72):
+    """Seat 0 builds its first piece; n pieces stacked beside it, x px right of the middle; the
+    carried piece above the stack (the camera follows it up). Returns the world."""
+    g = c.game
+    hw = c.hw
+    for b in (32, 32, 64):              # A, A: seat 0 builds the first piece at 0; B: seat 1 passes
+        hw.buttons.bits = b
+        c.frame()
+        hw.buttons.bits = 0
+        c.frame()
+        c.frame()
+    if g.sub != U_PLACE:
+        raise SystemExit("tower_stack: no placement")
+    w = g.tw.w
+    if foundations:
+        w.set_play_area(-4000 * P.PX, 4000 * P.PX, 4000 * P.PX)   # nothing counts as out here
+    car = g.pl.b
+    y = 0
+    k = 0
+    for p in STACK:
+        if k >= n:
+            break
+        if p == w.piece(car):
+            continue
+        y += P.PX // 4 + _extent(p, -1)
+        b = w.add_body(p, x * P.PX + (k % 3 - 1) * P.PX // 2, y)
+        y += _extent(p, 1)
+        if foundations or k == 0:
+            w.set_foundation(b)
+        k += 1
+    g.pl.ty = y + 20 * P.PX
+    g.pl.ytop = y + 80 * P.PX
+    w.set_target(0, g.pl.ty, 0)
+    c.repaint()                         # the stack was put there behind the scene's back
+    return w
