@@ -137,6 +137,64 @@ def test_package_metadata_follows_the_contract():
     assert all(32 <= b < 127 or b == 10 for page in pages for b in page)
 
 
+# the rules pages, traced line by line to what they state: per page (rule ID, first line, last
+# line, phrases those lines must say); every line that is not blank is traced (docs/tower.md
+# restates each rule under its ID; "keys" are the controls of docs/tower.md's table)
+HELP_TRACE = (
+    (("title", 0, 0, ("tower",)),
+     ("setup", 2, 2, ("2-4 players, 10 tokens each",)),
+     ("T-2", 3, 13, ("the first piece you place is your foundation",
+                     "the only piece that may touch the table", "any other piece touching the table",
+                     "any piece leaving the table area", "at any moment", "the one you carry",
+                     "collapses your tower")),
+     ("T-7", 13, 13, ("you are out",)),
+     ("T-8", 15, 16, ("towers never touch",))),
+    (("title", 0, 0, ("out, and the end",)),
+     ("T-7", 2, 13, ("your pieces go back to the shelf, usable at once", "your tokens to the bank",
+                     "no tower yet? you are still in the game",
+                     "when a collapse leaves one player in the game, that player wins, even "
+                     "without a tower", "every piece placed with two or more players in: a draw"))),
+    (("title", 0, 0, ("your turn: build",)),
+     ("T-3", 2, 14, ("pick a piece (a) and name an opening bid (0 up to your tokens)",
+                     "from your left, round and round, you too", "each player still in raises",
+                     "above the high bid, up to own tokens", "or passes", "a pass is final",
+                     "the last bidder pays the bank and places the piece at once",
+                     "outbid on your own turn? build again with another piece, or push")),
+     ("T-5", 15, 16, ("with 0 tokens you may open at 0 but never raise",))),
+    (("title", 0, 0, ("your turn: push",)),
+     ("T-4", 2, 8, ("it goes to your left", "places it, or pays 1 token to pass it on",
+                    "each pass costs 1 more (2, 3, ...)", "round the table, you too",
+                    "who cannot pay must accept")),
+     ("G-1", 10, 10, ("then the turn passes left",))),
+    (("title", 0, 0, ("placing a piece",)),
+     ("T-9", 2, 9, ("tilt the device to move the piece", "b: turn 90 degrees", "a: let go")),
+     ("keys", 5, 8, ("joystick turns it", "hold x")),
+     ("T-9", 11, 12, ("nudge your tower with the piece you carry",)),
+     ("T-6", 13, 14, ("the placement ends when all is at rest (10 s at most)",)),
+     ("hint", 15, 16, ("green = over its support, red = it will tip",))),
+    (("title", 0, 0, ("options",)),
+     ("T-1", 2, 4, ("all 27, the 20 convex ones, or a short set of 10",)),
+     ("T-9", 5, 7, ("table tilt: tilting also leans gravity a few degrees while you carry",)),
+     ("hint", 8, 9, ("balance hint: the plumb line under the carried piece",))),
+)
+
+
+def test_rules_pages_say_the_rules_line_by_line():
+    """Each rules page line is traced to the rule it states (T-3: the active player is asked
+    too; T-7: a player without a tower is in the game, the last player in wins, the draw)."""
+    pages = tower.help_pages()
+    assert len(pages) == len(HELP_TRACE)
+    for page, trace in zip(pages, HELP_TRACE):
+        lines = page.decode().split("\n")
+        traced = set()
+        for rule, first, last, phrases in trace:
+            said = " ".join(lines[first:last + 1]).lower()
+            for phrase in phrases:
+                assert phrase in said, (rule, phrase, said)
+            traced.update(range(first, last + 1))
+        assert {i for i, ln in enumerate(lines) if ln} <= traced, lines
+
+
 def test_bad_setups_are_refused():
     hw = hardware()
     c = Console(hw, FRAME)
@@ -527,6 +585,37 @@ def test_a_piece_leaving_the_play_area_is_told():
     for lines, row in seen:
         assert lines == _fall_prompt(row, ("A", "B"))      # tower_stack's names
         assert lines[1] == "a piece left the play area"
+
+
+@pytest.mark.parametrize("kinds,seed,supply", [((1, 1, 1, 1), 2, 2), ((0, 3), 3, 2), ((2, 0, 1), 4, 1)])
+def test_every_text_fits_the_screen_with_the_longest_names(monkeypatch, kinds, seed, supply):
+    """Whole games (falls and the result included) with names of 7 characters, the longest a
+    seat has: no text reaches beyond x = 240 (8 px a character)."""
+    import framebuf
+    widest = [0, ""]
+    text = framebuf.FrameBuffer.text
+
+    def measured(fb, s, x, y, c=1):
+        if x + 8 * len(s) > widest[0]:
+            widest[0] = x + 8 * len(s)
+        return text(fb, s, x, y, c)
+
+    monkeypatch.setattr(framebuf.FrameBuffer, "text", measured)
+    hw = hardware()
+    hw.buttons = runs.Mash(seed)
+    c = Console(hw, FRAME)
+    c.settings.bot_speed = 3
+    names = ["WWWWWW" + str(s + 1) for s in range(len(kinds))]
+    c.start_game("tower", Setup("tower", bytearray(kinds), names, bytearray([supply, 0, 0]), seed))
+    g = c.game
+    falls = 0
+    while not g.game_over:
+        c.frame()
+        falls += g.sub == S._U_FALL
+    for _ in range(5):
+        c.frame()
+    assert falls and not c.faults
+    assert 200 <= widest[0] <= 240
 
 
 # -- suspend / resume ------------------------------------------------------------------------------

@@ -65,7 +65,21 @@ class Mash:
         return self.bits
 
 
-class GameRun:
+class _Played:
+    """A run of frames that counts them (n) and, heap-locked, the frames that allocated (bad)."""
+    def play(self, c):
+        if self.lock:
+            self.bad += locked.run(c, 1)
+        else:
+            c.frame()
+        self.n += 1
+        return True
+
+    def end(self, c):
+        c.hw.cleanup()
+
+
+class GameRun(_Played):
     def __init__(self, frame, game, kinds, seed=1, options=(), limit=60000, tail=30, lock=False,
                  accel="level", keys=KEYS, speed=3):
         self.frame = frame
@@ -102,18 +116,10 @@ class GameRun:
             if self.left == 0:
                 return False
             self.left -= 1
-        if self.lock:
-            self.bad += locked.run(c, 1)
-        else:
-            c.frame()
-        self.n += 1
-        return True
-
-    def end(self, c):
-        c.hw.cleanup()
+        return self.play(c)
 
 
-class StackRun:
+class StackRun(_Played):
     """A human carries a piece beside a stack of n mixed pieces that falls apart, the tilt
     swinging left and right, for `frames` frames (tests/mp/tower_stack.py). Without
     `foundations` the first stack piece to touch the table collapses the tower: the fall."""
@@ -139,12 +145,4 @@ class StackRun:
         if self.n >= self.frames or c.faults:
             return False
         c.hw.accel.x = self.SWING[self.n % len(self.SWING)]
-        if self.lock:
-            self.bad += locked.run(c, 1)
-        else:
-            c.frame()
-        self.n += 1
-        return True
-
-    def end(self, c):
-        c.hw.cleanup()
+        return self.play(c)

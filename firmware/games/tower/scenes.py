@@ -88,6 +88,8 @@ _LIVE = const(1)
 _SCRATCH = const(2)
 # copies of physics_kern.py constants
 _F_SLEEP = const(2)
+_OB = const(20)
+_BS = const(8)
 
 _BOT_BUDGET = const(80)     # bot thinking units per frame, ~1.3 us each on the unix port (bot.py)
 _MAIN_Y = const(22)
@@ -613,11 +615,23 @@ class GameScene(Scene):
         car = w.carried()
         was = self.car
         self.car = car
+        w32 = w.w32
+        pose = self.pose
         for b in range(n):
             now = 0 if w.flags(b) & _F_SLEEP else 1
-            # a sleeping body does not move (it sleeps after 10 still frames, physics_kern)
+            # a sleeping body does not move (it sleeps after 10 still frames, physics_kern); an
+            # awake one whose pose did not change (Q6 px as drawn, angle) has the same polygon
             edge = (b == car) != (b == was)
-            if whole or now or mov[b] or edge:
+            o = _OB + b * _BS
+            q = 3 * b
+            x = w32[o] >> 4
+            y = w32[o + 1] >> 4
+            a = w32[o + 2]
+            if whole or edge or (now or mov[b]) and (x != pose[q] or y != pose[q + 1] or
+                                                     a != pose[q + 2]):
+                pose[q] = x
+                pose[q + 1] = y
+                pose[q + 2] = a
                 k = b << 2
                 if pb.place(w, b, 120, ty, 0) or whole or edge:
                     self._grow(bx[k], bx[k + 1], bx[k + 2], bx[k + 3])

@@ -87,6 +87,7 @@ def build(sc, console, setup, snapshot):
     sc.d_cell = -1                      # shelf cell to repaint (cursor moved from there)
     sc.bx = array("h", bytes(8 * _MAXB))        # last drawn bounding box per body
     sc.mov = bytearray(_MAXB)                    # body was awake when last looked at
+    sc.pose = array("i", bytes(12 * _MAXB))     # per body: x, y (Q6) and angle as drawn
     sc.car = -1                                 # the body drawn as the carried one
     sc.box = array("h", bytes(8))               # the box to repaint
     sc.label = False                            # the collapse label is on view
