@@ -1,6 +1,6 @@
 """The tower game's rules (games/tower/rules.py): one test per rule sentence of the rulebook
-(shared/seeds/001) and per decision T-1..T-9 / G-1..G-3 (shared/RULES.md) that the state machine
-carries. The physics outcome of a placement is fed in (placed / collapsed); the physical side of
+(Bausack / Bandu) and per decision T-1..T-9 / G-1..G-3 (docs/tower.md, "Rules as played") that the
+state machine carries. The physics outcome of a placement is fed in (placed / collapsed); the physical side of
 T-2, T-6, T-8 and T-9 is tested through the scene in test_tower_game.py."""
 import pytest
 

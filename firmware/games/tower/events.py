@@ -5,28 +5,27 @@ into games/tower/pieces.PIECES, poses are the piece's centroid in Q10 px (1024 p
 mid-table, y up from the table line) and its angle in brads (65536 per turn, counter-clockwise).
 docs/tower.md lists every event with its meaning and the JSON-lines form the simulator exports.
 """
+# (name, field names), by kind; the comments say what the fields mean
 EVENTS = (
-    ("seed", ("seed", "seats", "supply", "options", "tokens")),  # first row; supply = pieces in
-                                                        # play, tokens = each seat's at the start
+    ("seed", ("seed", "seats", "supply", "options", "tokens")),
+    # the first row; supply = how many pieces are in play, tokens = each seat's at the start
     ("start", ("seat",)),                               # random first player (G-2)
     ("turn", ("seat", "turn", "supply")),               # a turn begins; supply = pieces left
     ("again", ("seat", "supply")),                      # outbid: the active player goes on (T-3)
     ("build", ("seat", "piece", "bid")),                # Build: piece and opening bid
     ("bid", ("seat", "piece", "amount")),               # a raise in the auction
     ("pass", ("seat", "piece", "forced")),              # forced = could not raise (T-5)
-    ("win", ("seat", "piece", "price", "tokens")),      # auction won: price paid to the bank,
-                                                        # tokens = the seat's tokens after paying
+    ("win", ("seat", "piece", "price", "tokens")),      # price paid to the bank, tokens left
     ("push", ("seat", "piece")),                        # Push: the piece goes round (T-4)
-    ("pay", ("seat", "piece", "cost", "tokens")),       # paid the cost to send it on; tokens after
+    ("pay", ("seat", "piece", "cost", "tokens")),       # cost paid to send it on, tokens left
     ("accept", ("seat", "piece", "cost", "forced")),    # forced = could not pay the cost
     ("release", ("seat", "piece", "x", "y", "angle")),  # let go of the carried piece
     ("place", ("seat", "piece", "x", "y", "angle")),    # at rest: placed, final pose
-    ("collapse", ("seat", "piece", "culprit", "frame", "why")),  # culprit = the piece that
-                                                        # touched the table (why 1) or left the
-                                                        # play area (why 2)
+    ("collapse", ("seat", "piece", "culprit", "frame", "why")),
+    # culprit = the piece that touched the table (why 1) or left the play area (why 2) (T-2)
     ("eliminate", ("seat", "pieces", "tokens")),        # pieces back to supply, tokens to bank
     ("result", ("winner", "reason", "turns")),          # winner -1 = draw; reason below
-    ("piece", ("piece",)),                              # a piece in play (after seed, one each)
+    ("piece", ("piece",)),                              # a piece in play: one row each, after seed
 )
 
 REASONS = ("none", "last", "draw")      # result.reason: index -> name

@@ -1,6 +1,7 @@
 """The tower game's rules as a deterministic, allocation-free state machine.
 
-Rulebook: shared/seeds/001 (Bausack / Bandu); decisions G-1..G-3 and T-1..T-9 (shared/RULES.md).
+The rulebook is Bausack / Bandu; the decisions G-1..G-4 and T-1..T-9 that settle what it leaves
+open are restated in docs/tower.md ("Rules as played").
 No physics here: the scene runs the placement in the tower's world and feeds the outcome in with
 placed() or collapsed(), so every rule is testable without a world.
 
