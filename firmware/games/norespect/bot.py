@@ -26,6 +26,7 @@ from array import array
 
 from micropython import const
 
+from core.buffers import copy
 from games.norespect import rules as R
 
 EASY = const(1)
@@ -67,7 +68,7 @@ def _seat_score(st, s, draws, level):
     hh = st.h
     var = st.variant
     pl = _mine
-    pl[:] = _places
+    copy(pl, _places)
     score = 0
     free = 0
     for c in range(s * 3, s * 3 + 3):

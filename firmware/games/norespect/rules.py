@@ -19,6 +19,8 @@ forfeit() eliminates the current player when the count is 0. Nothing here draws 
 """
 from micropython import const
 
+from core.buffers import copy
+
 NSEATS_MAX = const(4)
 VALUES = const(8)
 PER_VALUE = const(10)
@@ -127,14 +129,14 @@ class State:
     def copy_from(self, o):
         """Make this state equal to `o` (same seat count); no record. Allocation-free."""
         self.variant = o.variant
-        self.pool[:] = o.pool
-        self.aside[:] = o.aside
+        copy(self.pool, o.pool)
+        copy(self.aside, o.aside)
         self.pool_n = o.pool_n
-        self.val[:] = o.val
-        self.pile[:] = o.pile
-        self.h[:] = o.h
-        self.disc[:] = o.disc
-        self.alive[:] = o.alive
+        copy(self.val, o.val)
+        copy(self.pile, o.pile)
+        copy(self.h, o.h)
+        copy(self.disc, o.disc)
+        copy(self.alive, o.alive)
         self.turn = o.turn
         self.start_seat = o.start_seat
         self.drawn = o.drawn
