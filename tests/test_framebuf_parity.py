@@ -3,10 +3,18 @@
 tests/mp/framebuf_ops.py draws a seeded set of operations (every method, clipping at every edge,
 out-of-range colours, concave and self-intersecting polygons, ellipse quadrant masks, every
 printable character and bytes > 127, blits across formats with keys and palettes, scrolls) and
-prints a CRC of the whole buffer after each one. It runs under the real unix MicroPython (1.29),
-under the 32-bit WebAssembly port (1.27) and under CPython with the stand-in; the outputs must be
-identical. A mismatch names the first differing op and the first differing byte after it.
+prints a CRC of the whole buffer after each one. It runs under the real unix MicroPython and the
+32-bit WebAssembly port (newest), under the WebAssembly port at the supported minimum (1.24.1,
+what the Pico runs) and under CPython with the stand-in; the outputs must be identical. A
+mismatch names the first differing op and the first differing byte after it.
+
+1.24.1's framebuf differs from 1.26+ in one feature only (docs/platform.md): blit() takes its
+source and palette as FrameBuffers only; the (buffer, w, h, format[, stride]) tuple form came in
+1.26 (a tuple source raises TypeError, a tuple or int palette is ignored). So 1.24.1 is asked for
+the same pixels with FrameBuffers (framebuf_ops.py frames-only), its argument checks differ
+exactly there, and the console never blits.
 """
+import ast
 import os
 import subprocess
 import sys
@@ -42,6 +50,8 @@ def run_cpython(args):
 
 
 def run_port(port, args):
+    if port == "wasm-min":
+        args = list(args) + ["frames-only"]     # blit sources and palettes as FrameBuffers
     try:
         res = mprun.run(port, SCRIPT, list(args), paths=(), timeout=600)
     except mprun.MissingPort as e:
@@ -132,6 +142,70 @@ def test_webassembly_port_gives_the_same_pixels():
     # every op of both groups (if a later release changes one, this test names the op).
     compare("unix", "wasm", "gs4")
     compare("unix", "wasm", "others")
+
+
+def test_the_minimum_version_gives_the_same_pixels():
+    """MicroPython 1.24.1 (the Pico's) draws every op of both groups like the stand-in, with
+    blit sources and palettes given as FrameBuffers."""
+    compare("cpython", "wasm-min", "gs4")
+    compare("cpython", "wasm-min", "others")
+
+
+# 1.24.1's argument checks that differ from 1.26+: blit from a tuple or list (no such form yet:
+# TypeError) and blit with a palette that is no FrameBuffer (ignored); the last two lines print
+# the frame those tuple blits drew into on 1.26+.
+DIFFER_ON_MIN = ("blit tuple 3 ", "blit tuple 6 ", "blit list ", "blit tuple small ",
+                 "blit tuple bad format ", "blit tuple str ", "blit palette int ", "bytes(fb) ",
+                 "subclass ")
+
+
+def test_the_minimum_version_differs_only_in_the_blit_tuple_form():
+    ref = output("cpython", "errors").splitlines()
+    got = output("wasm-min", "errors").splitlines()
+    assert len(ref) == len(got) > 50
+    differ = sorted({r.split(" ", 1)[1] for r, g in zip(ref, got) if r != g})
+    assert [d for d in differ if not d.startswith(DIFFER_ON_MIN)] == [], differ
+    assert len(differ) == len(DIFFER_ON_MIN), differ
+
+
+def test_the_console_uses_no_framebuf_op_that_draws_differently_on_the_minimum():
+    """No blit (1.24.1 lacks the tuple form and ignores a non-FrameBuffer palette), no scroll
+    (1.24.1 crashes on steps beyond the machine int), and every ellipse has constant radii > 0
+    (1.24.1 hangs on two zero radii): what the stand-in draws is what the Pico draws."""
+    calls = []
+    for top in ("core", "games", "hal"):
+        for dirpath, _, names in os.walk(os.path.join(mprun.FIRMWARE, top)):
+            for name in names:
+                if name.endswith(".py"):
+                    path = os.path.join(dirpath, name)
+                    tree = ast.parse(open(path).read(), path)
+                    consts = {n.targets[0].id: n.value for n in tree.body if isinstance(n, ast.Assign)
+                              and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)}
+                    for node in ast.walk(tree):
+                        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                            calls.append((os.path.relpath(path, mprun.FIRMWARE), node, consts))
+    bad = []
+    ellipses = 0
+    for where, node, consts in calls:
+        op = node.func.attr
+        if op in ("blit", "scroll"):
+            bad.append("%s:%d %s" % (where, node.lineno, op))
+        if op == "ellipse" and where != os.path.join("core", "gfx.py"):    # Gfx.ellipse passes them on
+            ellipses += 1
+            for r in node.args[2:4]:
+                v = _constant(r, consts)
+                if not (isinstance(v, int) and v > 0):
+                    bad.append("%s:%d ellipse radius %s" % (where, node.lineno, ast.unparse(r)))
+    assert ellipses >= 5 and bad == [], bad
+
+
+def _constant(node, consts):
+    """The int a radius argument names: a literal, or a module name bound to one (const() too)."""
+    if isinstance(node, ast.Name) and node.id in consts:
+        node = consts[node.id]
+        if isinstance(node, ast.Call) and node.args:
+            node = node.args[0]
+    return node.value if isinstance(node, ast.Constant) else None
 
 
 @pytest.mark.parametrize("group", ["gs4", "others"])

@@ -3,7 +3,7 @@
 Runs unchanged under real MicroPython (unix and WebAssembly ports) and under CPython with
 host_sim/shims first on sys.path; tests/test_framebuf_parity.py compares the outputs line by line.
 
-    framebuf_ops.py CONFIG [dump=N]
+    framebuf_ops.py CONFIG [dump=N] [frames-only]
 
 CONFIG is "gs4" (the console's 240x240 GS4_HMSB frame), "others" (every other format, and GS4 at
 an odd size, at odd sizes and strides), "errors" (argument checks), "wide" (colours and keys
@@ -11,6 +11,10 @@ beyond 32 bits, 64-bit ports only), or one config's name.
 Each output line is "<config> <op index> <op description> <crc32 of the whole buffer>" (pixel
 reads add the value read, failing calls the exception's type). With dump=N the script stops
 after op N of each config and prints "DUMP <config> <hex of the buffer>".
+With frames-only, a blit's source or palette given as a tuple (buffer, w, h, format[, stride])
+is given as a FrameBuffer over the same bytes instead: MicroPython before 1.26 blits only from
+FrameBuffers (a tuple source raises TypeError, a tuple palette is silently ignored), so this is
+how the same pixels are asked of 1.24. The output lines are the same in both forms.
 """
 import sys
 import array
@@ -38,6 +42,7 @@ GROUPS = {
 
 BPP = {framebuf.MONO_VLSB: 1, framebuf.MONO_HLSB: 1, framebuf.MONO_HMSB: 1,
        framebuf.GS2_HMSB: 2, framebuf.GS4_HMSB: 4, framebuf.GS8: 8, framebuf.RGB565: 16}
+FRAMES_ONLY = False         # set by the frames-only argument (see above)
 ALIGN = {framebuf.MONO_HLSB: 8, framebuf.MONO_HMSB: 8, framebuf.GS2_HMSB: 4,
          framebuf.GS4_HMSB: 2}
 
@@ -316,9 +321,9 @@ def add_blit(add, rng, fmt, w, h, i, sfmt=None):
         pfmt = rng.pick(SRC_FORMATS)
         pw = MAXVAL[sfmt] + 1 + rng.int(0, 3)
         pbuf, pal = make_frame(rng, pfmt, pw, 1, None, slack=0)
-        if kind == 5:
+        if kind == 5 and not FRAMES_ONLY:
             pal = (bytes(pbuf), pw, 1, pfmt)
-    if kind == 3:
+    if kind == 3 and not FRAMES_ONLY:
         s = sstride if sstride is not None else sw
         src = (bytes(sbuf), sw, sh, sfmt, s) if sstride is not None else (bytes(sbuf), sw, sh, sfmt)
     desc = "blit#%d fmt %d %dx%d stride %s at %d %d key %s pal %s" % (
@@ -515,9 +520,12 @@ def run_wide():
 
 def main(argv):
     which = argv[1] if len(argv) > 1 else "gs4"
+    global FRAMES_ONLY
     dump = None
     for a in argv[2:]:
-        if a.startswith("dump="):
+        if a == "frames-only":
+            FRAMES_ONLY = True
+        elif a.startswith("dump="):
             dump = int(a[5:])
     if which == "errors":
         run_errors()
