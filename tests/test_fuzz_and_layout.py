@@ -4,6 +4,8 @@ import ast
 import os
 import re
 
+import pytest
+
 import mprun
 
 LINE = re.compile(r"frames=(\d+) faults=(\d+) scenes=(\S+)")
@@ -19,15 +21,13 @@ def test_fuzz_100000_frames_on_the_unix_port():
         assert {"Launcher", "SettingsScene", "NameEditor", "Calibrate", "GameSetup"} <= scenes
 
 
-def test_fuzz_on_the_32bit_port_and_cpython():
-    r = mprun.run("wasm", "tests/mp/fuzz_console.py", ["20000", "3"], cwd=mprun.ROOT)
+@pytest.mark.parametrize("port,seed", [("wasm", 3), ("wasm-min", 5), ("cpython", 4)])
+def test_fuzz_on_the_32bit_ports_and_cpython(port, seed):
+    r = mprun.run(port, "tests/mp/fuzz_console.py", ["20000", str(seed)], cwd=mprun.ROOT,
+                  timeout=600)
     assert r.returncode == 0, r.stderr
     m = LINE.search(r.stdout)
     assert m and m[1] == "20000" and m[2] == "0", r.stdout + r.stderr
-    r = mprun.run("cpython", "tests/mp/fuzz_console.py", ["20000", "4"], cwd=mprun.ROOT,
-                  timeout=600)
-    m = LINE.search(r.stdout)
-    assert m and m[2] == "0", r.stdout + r.stderr
 
 
 FORBIDDEN = ("machine", "rp2", "pygame", "hal", "host_sim", "os", "sys.path", "network",

@@ -1,5 +1,6 @@
 """HAL code under real MicroPython: the unix port (64-bit, viper) and the WebAssembly port
-(32-bit, pure twin), through tools/mprun.py with tests/fakes on the module path."""
+(32-bit, pure twin; newest and 1.24.1), through tools/mprun.py with tests/fakes on the module
+path."""
 import os
 
 import pytest
@@ -35,12 +36,13 @@ def test_show_buttons_accel_allocation_free_on_unix():
     assert "ALLOC OK viper" in out and "ALLOC OK pure" in out
 
 
-def test_show_buttons_accel_allocation_free_on_32bit_wasm():
-    out = run("wasm", "hal_show_alloc.py")
+@pytest.mark.parametrize("port", [p for p in mprun.LOCKED_PORTS if p != "unix"])
+def test_show_buttons_accel_allocation_free_on_32bit_wasm(port):
+    out = run(port, "hal_show_alloc.py")
     assert "ALLOC OK pure" in out
 
 
-@pytest.mark.parametrize("port,kernel", [("unix", "viper"), ("wasm", "pure")])
+@pytest.mark.parametrize("port,kernel", [("unix", "viper"), ("wasm", "pure"), ("wasm-min", "pure")])
 def test_real_framebuf_frames_reach_the_controller_model(port, kernel):
     out = run(port, "hal_show_model.py")
     assert "MODEL OK " + kernel in out

@@ -1,7 +1,8 @@
 """No Respect under real MicroPython: whole games with every seat a bot and the heap locked for
-every frame, on the 64-bit unix port and the 32-bit WebAssembly port (the Pico's small-int
-range), for several seeds and both rule sets; the same games on CPython give the same results;
-suspend and resume at several turns continues identically on both ports."""
+every frame, on every locked port (mprun.LOCKED_PORTS: 64-bit unix, 32-bit WebAssembly newest
+and 1.24.1, the Pico's small-int range and version), for several seeds and both rule sets; the
+same games on CPython give the same results; suspend and resume at several turns continues
+identically on every port."""
 import re
 
 import pytest
@@ -24,34 +25,36 @@ def on_cpython(script):
     return r.stdout
 
 
-@pytest.fixture(scope="module")
-def locked_runs():
-    out = {}
-    for port in ("unix", "wasm"):
-        r = mprun.run(port, "tests/mp/norespect_locked.py", cwd=mprun.ROOT)
-        assert r.returncode == 0, (port, r.stdout, r.stderr)
-        out[port] = r.stdout
-    out["cpython"] = on_cpython("norespect_locked.py")
-    return out
+_runs = {}
 
 
-@pytest.mark.parametrize("port", ["unix", "wasm"])
-def test_whole_bot_games_run_with_the_heap_locked_every_frame(locked_runs, port):
-    rows = games(locked_runs[port])
+def locked_run(port):
+    """norespect_locked.py's output on `port` (each run once per test process)."""
+    if port not in _runs:
+        if port == "cpython":
+            _runs[port] = on_cpython("norespect_locked.py")
+        else:
+            r = mprun.run(port, "tests/mp/norespect_locked.py", cwd=mprun.ROOT)
+            assert r.returncode == 0, (port, r.stdout, r.stderr)
+            _runs[port] = r.stdout
+    return _runs[port]
+
+
+@pytest.mark.parametrize("port", mprun.LOCKED_PORTS)
+def test_whole_bot_games_run_with_the_heap_locked_every_frame_as_on_cpython(port):
+    out = locked_run(port)
+    rows = games(out)
     assert len(rows) >= 6
     assert {r[2] for r in rows} == {"0", "1"}                  # both rule sets
     assert {r[1] for r in rows} == {"2", "3", "4"}             # every seat count
     for seed, seats, variant, frames, bad, faults, nrows, result in rows:
         assert bad == "0" and faults == "0", (port, seed, result)
         assert result.startswith("winner=") and "reason=" in result
-    assert "done games=%d bad=0" % len(rows) in locked_runs[port]
+    assert "done games=%d bad=0" % len(rows) in out
+    assert rows == games(locked_run("cpython"))         # the ports and CPython play the same games
 
 
-def test_ports_and_cpython_play_the_same_games(locked_runs):
-    assert games(locked_runs["unix"]) == games(locked_runs["wasm"]) == games(locked_runs["cpython"])
-
-
-@pytest.mark.parametrize("port", ["unix", "wasm"])
+@pytest.mark.parametrize("port", mprun.LOCKED_PORTS)
 def test_suspend_and_resume_continue_identically_under_micropython(port):
     r = mprun.run(port, "tests/mp/norespect_resume.py", cwd=mprun.ROOT)
     assert r.returncode == 0, r.stderr

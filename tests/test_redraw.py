@@ -12,7 +12,7 @@ FRAME = Gfx()
 import redraw  # noqa: E402
 import runs  # noqa: E402
 
-SCREENS = ("launcher", "settings", "names", "calibrate", "pause", "handoff", "error")
+SCREENS = ("launcher", "settings", "names", "calibrate", "setup", "pause", "handoff", "error")
 # (game, seat kinds: 0 human, 1 easy, 2 normal, 3 hard, seed, options)
 GAMES = (
     ("norespect", (3, 1), 1, (0,)),
@@ -34,8 +34,8 @@ VISIBLE = (
     ("tower", (0, 2, 0, 2), 7, (2, 0, 0)),      # a bot's answer, its placement, shown
 )
 SPEED_FAST = 2
-# known failures being fixed (issue 8: No Respect allocates on 1.24.1)
-PENDING = {("norespect", "wasm-min"): "issue 8: No Respect allocates on MicroPython 1.24.1"}
+# known failures being fixed (none now; an entry: (game, port or None) -> the reason)
+PENDING = {}
 
 
 def _pending(game, port):

@@ -29,6 +29,12 @@ SCENARIOS = {
     "names": ("U1 A1 D1 D1 D1 A1",
               "R1 A1 D1 A1 B1 R20 A1 L3 A1 B1 B1 A1 A1 A1 A1 A1 A1 A1 A1 A1 B1 D1 R5 A1 U1 L2 A1"),
     "calibrate": ("U1 A1 U1 U1 A1", "D1 .30 A1 .60 R30 .30 A1 .40 L3"),
+    # the tower's setup screen (opening it loads the game's package): every row changed both
+    # ways, the seat count down and up, wrapping round; never A on Start nor B (leaving it is
+    # a load point: starting the game, or the launcher dropping the screen)
+    "setup": ("A1", "U1 R1 R1 L1 U1 L1 L1 R1 U1 R1 U1 L1 R1 R1 U1 L1 L1 L1 R1 U1 L1 R1 R1 U1 "
+                    "L1 L1 R1 R1 R1 U1 R1 L1 D1 D1 D1 D1 D1 D1 D1 D1 D1 D1 D20 .30 U1 L1 A1 X1 Y1 "
+                    "P1 .20"),
     "pause": (".2", "Y1 D1 A1 R1 R1 R1 L1 B1 D1 U1 U1 A1 .30 Y1 B1 P1 D1 A1 R30 A1 U1 A1"),
     "handoff": (".2", "X1 .20 A1 .20 X1 B1 Y1 A1 .10 X1 A1"),
     # A would leave the error screen: returning to the launcher is tested unlocked

@@ -1,0 +1,94 @@
+"""Scenario: a game with human seats under real MicroPython, the heap locked for every frame.
+
+    human_locked.py GAME KINDS SEED [OPTIONS] [LIMIT]
+
+First the pause menu (the tour): Y, "How to play", every rules page forward and back again, B to
+the menu, Resume. Then the human seats play from a seeded button mash (tests/mp/runs.py Mash:
+every key but the pause keys, never A once the game is over: leaving is an allocation point)
+until the game ends and its result screen has run 30 frames, or LIMIT frames (default 20000).
+KINDS: a digit a seat (0 human, 1-3 bot levels); OPTIONS: a digit per game option.
+
+Prints one line:
+    human game=G seed=S frames=F bad=B faults=N pages=P/Q tour=T over=O acts=NAME:COUNT,...
+  bad    frames that allocated (or raised) under the lock (the tour's included)
+  pages  rules pages the tour showed / the game's pages; tour=1: the game was on top after it
+  acts   record rows made by human seats (first field "seat"), by event name: what they did
+"""
+import sys
+
+from core.gfx import Gfx
+
+frame = Gfx()           # the frame buffer first, as on the board
+
+import locked  # noqa: E402
+import runs  # noqa: E402
+from core import buttons as B  # noqa: E402
+
+
+class Pad:
+    def __init__(self):
+        self.bits = 0
+
+    def read(self):
+        return self.bits
+
+
+def press(c, pad, bits):
+    """One step with `bits` held, two without; the frames that failed under the lock."""
+    pad.bits = bits
+    bad = locked.run(c, 1)
+    pad.bits = 0
+    return bad + locked.run(c, 2)
+
+
+def tour(c, pad):
+    """The pause menu and every rules page, heap locked; returns (bad, pages seen)."""
+    n = len(c.rules)
+    bad = press(c, pad, B.Y) + press(c, pad, B.DOWN) + press(c, pad, B.A)
+    pause = c.top
+    seen = 0
+    for k in range(2 * n - 1):
+        if pause.page + 1 > seen:
+            seen = pause.page + 1
+        bad += press(c, pad, B.RIGHT if k < n - 1 else B.LEFT)
+    bad += press(c, pad, B.B) + press(c, pad, B.UP) + press(c, pad, B.A)
+    return bad, seen
+
+
+def acts(game, g, kinds):
+    """Record rows whose first field is a human seat, counted by event name."""
+    events = __import__("games.%s.events" % game, None, None, ("EVENTS",)).EVENTS
+    counts = {}
+    rec = g.record
+    for i in range(rec.n):
+        name, fields = events[rec.kind(i)]
+        if fields and fields[0] == "seat" and kinds[rec.field(i, 0)] == 0:
+            counts[name] = counts.get(name, 0) + 1
+    return ",".join("%s:%d" % (k, counts[k]) for k in sorted(counts))
+
+
+def main(argv):
+    game = argv[1]
+    kinds = tuple(int(ch) for ch in argv[2])
+    seed = int(argv[3])
+    options = tuple(int(ch) for ch in argv[4]) if len(argv) > 4 else ()
+    limit = int(argv[5]) if len(argv) > 5 else 20000
+    run = runs.GameRun(frame, game, kinds, seed, options, limit=limit, lock=True)
+    c = run.begin()
+    g = c.game
+    mash = c.hw.buttons
+    pad = c.hw.buttons = Pad()
+    bad, seen = tour(c, pad)
+    on_top = 1 if c.top is g else 0
+    c.hw.buttons = mash
+    while run.step(c):
+        pass
+    print("human game=%s seed=%d frames=%d bad=%d faults=%d pages=%d/%d tour=%d over=%d acts=%s" % (
+        game, seed, run.n, bad + run.bad, c.faults, seen, len(c.rules), on_top,
+        1 if g.game_over else 0, acts(game, g, kinds)))
+    if c.faults and c.last_error is not None:
+        sys.print_exception(c.last_error)
+    run.end(c)
+
+
+main(sys.argv)
