@@ -149,7 +149,7 @@ def test_sensor_failing_mid_game_and_coming_back():
     assert c.tilt.source == T.SENSOR
     hw.accel.mode = "fail"
     seen = notices(c, 200)
-    assert seen == ["Tilt sensor lost: joystick tilts"] and c.tilt.source == T.BUTTONS
+    assert seen == ["Sensor lost: joystick tilts"] and c.tilt.source == T.BUTTONS
     hw.accel.mode = "level"
     seen = notices(c, 200)
     assert seen == ["Tilt sensor back"] and c.tilt.source == T.SENSOR

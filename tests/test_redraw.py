@@ -99,3 +99,51 @@ def test_tower_falling_stack_redraw_under_micropython_heap_locked_sampled(port):
     r = mprun.run(port, "tests/mp/redraw_run.py", ["stack", "20", "3"], cwd=mprun.ROOT)
     assert r.returncode == 0, r.stderr
     assert "redraw ok frames=150 bad=0" in r.stdout, r.stdout
+
+
+# -- a notice over a screen and over a game: the banner comes, the scene draws under it, it goes
+# (only its strip is pushed again), a second one follows --
+@pytest.mark.parametrize("name", ("launcher", "settings"))
+def test_notice_over_a_screen_glass_equals_full_redraw_every_frame(name):
+    run = runs.Noticed(runs.ScreenRun(FRAME, name, tail=40), runs.NOTICE_AT, runs.NOTICES)
+    assert redraw.check(run) is None
+
+
+def test_notice_over_a_game_glass_equals_full_redraw_every_frame():
+    run = runs.Noticed(runs.GameRun(FRAME, "norespect", (0, 3, 0), 3, (0,)), runs.NOTICE_AT,
+                       runs.NOTICES)
+    assert redraw.check(run) is None
+    assert run.n > 5 + 2 * 75           # both notices came and went
+
+
+def test_a_notice_goes_without_a_full_repaint():
+    """When a banner comes or goes, its strip is pushed, and never the whole screen."""
+    run = runs.Noticed(runs.ScreenRun(FRAME, "launcher", tail=40), runs.NOTICE_AT, runs.NOTICES)
+    c = run.begin()
+    pushed = []
+    show = c.hw.display.show
+
+    def spy(buf, rects, n):
+        pushed.append([tuple(rects[4 * i:4 * i + 4]) for i in range(n)])
+        show(buf, rects, n)
+    c.hw.display.show = spy
+    changes = []                    # frames where a banner came or went
+    state = (False, 0)
+    while run.step(c):
+        now = (c.notice.active, c.notice.shown)
+        if now != state:
+            changes.append(len(pushed) - 1)
+        state = now
+    run.end(c)
+    assert len(changes) == 3, changes           # the first comes, the second follows, it goes
+    for k in changes:
+        assert (0, 228, 240, 240) in pushed[k], (k, pushed[k])
+    assert all(r != (0, 0, 240, 240) for rects in pushed[changes[0]:] for r in rects)
+
+
+@pytest.mark.parametrize("port", mprun.LOCKED_PORTS)
+def test_notice_over_a_game_redraw_under_micropython_heap_locked(port):
+    r = mprun.run(port, "tests/mp/redraw_run.py", ["game", "norespect", "31", "1", "3", "0", "30",
+                                                   "notice"], cwd=mprun.ROOT)
+    assert r.returncode == 0, r.stderr
+    assert "redraw ok" in r.stdout and "bad=0" in r.stdout, r.stdout

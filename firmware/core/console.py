@@ -61,7 +61,7 @@ class Console:
         self.tilt = Tilt()
         self.xyz = array("i", [0, 0, 1000])
         self.accel_ok = False
-        self.notice = Notice()
+        self.notice = Notice(self.gfx)
         self.files = hw.files
         self.settings = Settings()
         self.suspended = None           # the suspended game's name, or None
@@ -203,11 +203,10 @@ class Console:
         if t.changed:
             if t.source == T.BUTTONS:
                 self.notice.post("No tilt sensor: joystick tilts" if acc is None or self.steps == 0
-                                 else "Tilt sensor lost: joystick tilts")
+                                 else "Sensor lost: joystick tilts")
             elif self.steps:
                 self.notice.post("Tilt sensor back")
-        if self.notice.step():
-            self._full = True
+        self.notice.step()
         scene = self.top
         try:
             if scene.pausable and self.buttons.pressed & (B.Y | B.PRESS):
@@ -230,6 +229,7 @@ class Console:
         g = self.gfx
         full = self._full
         self._full = False
+        self.notice.under(g)
         try:
             self.top.draw(g, full)
         except Exception as e:      # noqa: BLE001

@@ -1,10 +1,11 @@
 """Redraw equality under real MicroPython (tests/mp/redraw.py), heap locked for every frame.
 
-    redraw_run.py screen NAME [EVERY]
-    redraw_run.py game GAME KINDS SEED [EVERY] [OPTIONS] [TAIL] [SPEED]
+    redraw_run.py screen NAME [EVERY] [notice]
+    redraw_run.py game GAME KINDS SEED [EVERY] [OPTIONS] [TAIL] [SPEED] [notice]
     redraw_run.py stack N [EVERY] [FOUNDATIONS]     the tower's stack of N pieces falling apart
 
 KINDS: a digit per seat (0 human, 1 easy, 2 normal, 3 hard); OPTIONS: a digit per game option.
+notice: two notices over the run (runs.NOTICES: posted at frames 5 and 40, the second queued).
 Prints `redraw ok frames=F bad=B` (B: frames that allocated) or `redraw FAIL frame=K: detail`.
 """
 import sys
@@ -22,6 +23,9 @@ def digits(s):
 
 
 def main(argv):
+    notice = argv[-1] == "notice"
+    if notice:
+        argv = argv[:-1]
     if argv[1] == "screen":
         sc = runs.ScreenRun(frame, argv[2], lock=True)
         every = int(argv[3]) if len(argv) > 3 else 1
@@ -34,6 +38,8 @@ def main(argv):
                           digits(argv[6]) if len(argv) > 6 else (), lock=True,
                           tail=int(argv[7]) if len(argv) > 7 else 30,
                           speed=int(argv[8]) if len(argv) > 8 else 3)
+    if notice:
+        sc = runs.Noticed(sc, runs.NOTICE_AT, runs.NOTICES)
     bad = redraw.check(sc, every)
     n = getattr(sc, "n", 0)
     if bad is None:

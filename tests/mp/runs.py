@@ -1,12 +1,15 @@
 """Deterministic runs for the redraw-equality check (tests/mp/redraw.py), CPython and MicroPython.
 
-ScreenRun(frame, name): a console screen's scripted scenario (tests/mp/scene_runner.py).
+ScreenRun(frame, name): a console screen's scripted scenario (tests/mp/scene_runner.py), then
+`tail` idle frames.
 GameRun(frame, game, kinds, ...): a whole game; bots at instant speed (or `speed`, an index of
 the settings' bot speeds); human seats play from a
 seeded button mash (never the pause keys, never A once the game is over), so every human path is
 exercised; `tail` frames of the result screen follow the end.
 StackRun(frame, n, ...): the tower's worst case for drawing, a stack of n pieces falling apart
 beside a carried piece (tests/mp/tower_stack.py).
+Noticed(run, at, texts): the same run with notices posted at given frames (the banner over the
+scene, the scene drawing under it, the banner going away).
 """
 import glass
 import locked
@@ -21,19 +24,23 @@ KEYS = (1, 2, 4, 8, 32, 64, 128, 0, 0, 0, 32, 32, 128 | 4, 128 | 8)
 
 
 class ScreenRun:
-    def __init__(self, frame, name, lock=False):
+    def __init__(self, frame, name, lock=False, tail=0):
         self.frame = frame
         self.name = name
         self.lock = lock
+        self.tail = tail            # idle frames after the script
 
     def begin(self):
         c, hw, self.script = scene_runner.prepare(self.frame, self.name, glass.hardware())
         self.steps = len(self.script) // 2
+        self.left = self.tail
         return c
 
     def step(self, c):
         if c.hw.buttons.i >= self.steps:
-            return False
+            if self.left == 0:
+                return False
+            self.left -= 1
         if self.lock:
             locked.run(c, 1)
         else:
@@ -146,3 +153,33 @@ class StackRun(_Played):
             return False
         c.hw.accel.x = self.SWING[self.n % len(self.SWING)]
         return self.play(c)
+
+
+# two notices: the second waits for the first to go (the longest texts the console posts)
+NOTICE_AT = (5, 40)
+NOTICES = ("No tilt sensor: joystick tilts", "Sensor lost: joystick tilts")
+
+
+class Noticed:
+    """`run` with texts[i] posted as a notice before frame at[i]."""
+    def __init__(self, run, at, texts):
+        self.run = run
+        self.at = at
+        self.texts = texts
+
+    def __getattr__(self, name):        # lock, n, bad, ... of the wrapped run
+        return getattr(self.run, name)
+
+    def begin(self):
+        self.k = 0
+        return self.run.begin()
+
+    def step(self, c):
+        for i in range(len(self.at)):
+            if self.at[i] == self.k:
+                c.notice.post(self.texts[i])
+        self.k += 1
+        return self.run.step(c)
+
+    def end(self, c):
+        self.run.end(c)
