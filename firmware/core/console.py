@@ -148,9 +148,9 @@ class Console:
         st, _, p = storage.load(self.files, SUSPEND_FILE, SUSPEND_MAGIC, 1)
         if p is not None and 0 < p[0] < len(p):
             return bytes(p[1:1 + p[0]]).decode()  # the setup starts with the game's name
-        msg = storage.message(st) if p is None else "damaged: discarded"
+        msg = storage.message(st) if p is None else "damaged"
         if msg:
-            self.notice.post("Saved game " + msg)
+            self.notice.post("Saved game %s: discarded" % msg)
             storage.discard(self.files, SUSPEND_FILE)
         return None
 

@@ -53,7 +53,8 @@ def quit(c, suspend):
 def resume(c):
     st, _, payload = storage.load(c.files, FILE, MAGIC, VERSION)
     if payload is None:
-        c.notice.post("Saved game " + (storage.message(st) or "missing"))
+        msg = storage.message(st)
+        c.notice.post("Saved game %s: discarded" % msg if msg else "Saved game missing")
         return _discard(c)
     try:
         setup, at = Setup.from_bytes(payload)

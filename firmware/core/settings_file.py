@@ -72,7 +72,7 @@ def load(s, files):
     if st != storage.OK or not apply(s, p):
         s.defaults()
         save(s, files)          # replaced by defaults, so it is reported once, not every boot
-        return "Settings " + (storage.message(st) or "invalid: defaults used")
+        return "Settings %s: defaults" % (storage.message(st) or "invalid")
     return None
 
 

@@ -117,12 +117,13 @@ def discard(files, name):
 
 
 _MESSAGES = {
-    CORRUPT: "damaged: defaults used",
-    FOREIGN: "not ours: defaults used",
-    NEWER: "too new: defaults used",
+    CORRUPT: "damaged",
+    FOREIGN: "not ours",
+    NEWER: "too new",
 }
 
 
 def message(status):
-    """Notice text for a failed load (MISSING and OK need no notice)."""
+    """What is wrong with a file that failed to load, for a notice ("Settings damaged: defaults");
+    None for MISSING and OK, which need no notice."""
     return _MESSAGES.get(status)

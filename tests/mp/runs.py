@@ -88,7 +88,7 @@ class _Played:
 
 class GameRun(_Played):
     def __init__(self, frame, game, kinds, seed=1, options=(), limit=60000, tail=30, lock=False,
-                 accel="level", keys=KEYS, speed=3):
+                 accel="level", keys=KEYS, speed=3, names=NAMES):
         self.frame = frame
         self.game = game
         self.kinds = kinds              # per seat: 0 human, 1 easy, 2 normal, 3 hard
@@ -100,6 +100,7 @@ class GameRun(_Played):
         self.accel = accel
         self.keys = keys
         self.speed = speed
+        self.names = names              # the players' names, in seat order
         self.bad = 0                    # frames that allocated under the lock
 
     def begin(self):
@@ -107,7 +108,7 @@ class GameRun(_Played):
         self.mash = hw.buttons = Mash(self.seed, self.keys)
         c = Console(hw, self.frame)
         c.settings.bot_speed = self.speed   # 3, instant: the simulator's --until-end
-        setup = Setup(self.game, bytearray(self.kinds), NAMES[:len(self.kinds)],
+        setup = Setup(self.game, bytearray(self.kinds), self.names[:len(self.kinds)],
                       bytearray(self.options), self.seed)
         c.start_game(self.game, setup)
         self.left = self.tail

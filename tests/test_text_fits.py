@@ -1,0 +1,344 @@
+"""Every line of text fits the 240 x 240 screen, at the font's width: 8 px a character (scaled
+text: 8 x its scale), measured where it is drawn. A failure names the text.
+
+Found by two methods that cover each other:
+- Static: every string constant in firmware/core and firmware/games (the Python syntax tree; not
+  docstrings, exception messages or prints) is measured: at most 30 characters, at most
+  240 / (8 x scale) when it is drawn scaled, and x + its width <= 240 when it is drawn at a
+  constant x. Texts composed from pieces (`+`, `%`, join, format, f-strings) are listed below with how they are measured,
+  or as never drawn, so a new composition fails here until someone decides. Every game's rules
+  pages: lines of at most 29 characters (drawn at x = 4) and at most 17 lines a page.
+- Dynamic: on CPython the frame buffer's text() (and Gfx.text_big) record every text drawn,
+  with its place, over every console screen, every notice the console can post (made by the
+  real code: bad settings and save files, a missing, failing and returning tilt sensor, ...),
+  the error screen with a long message, and whole games with 8-character player names; any
+  text that runs past an edge of its frame buffer fails.
+"""
+import ast
+import os
+
+import pytest
+
+import framebuf
+import fakehw
+import glass
+import mprun
+import runs
+import scene_runner
+from core import catalog, errors, storage
+from core import text as TX
+from core import setup as SU
+from core.console import Console
+from core.files import Files
+from core.gfx import Gfx
+from core.pause import _LINES as PAGE_LINES
+from memfs import MemFS
+
+W = 240
+CHAR = 8
+PAGE_X = 4                  # core/pause.py draws the rules lines from x = 4
+FRAME = Gfx()
+
+# string pieces that compose texts: (module, piece) -> how the composed texts are measured
+COMPOSED = {
+    ("core/console.py", "Saved game %s: discarded"): "notices: bad save files at boot",
+    ("core/session.py", "Saved game %s: discarded"): "notices: resuming a bad save file",
+    ("core/settings_file.py", "Settings %s: defaults"): "notices: bad settings files",
+    ("core/launcher.py", "%d-%d players"): "screens: the launcher",
+    ("core/launcher.py", "%d player%s"): "screens: the launcher (no one-seat game yet)",
+    ("core/errors.py", ": "): "the error screen with a long message (wrapped)",
+    ("core/errors.py", ":"): "the error screen (file:line)",
+    ("core/settings.py", "P"): "a default player name (P1..P4): 2 characters",
+}
+# composed strings that are never drawn: (module, piece) -> where they go
+NOT_DRAWN = {
+    ("core/catalog.py", "games."): "a module name",
+    ("core/catalog.py", "."): "a module name",
+    ("core/files.py", "/"): "a file path",
+    ("core/storage.py", ".tmp"): "a file name",
+    ("core/errors.py", "step %d: %s:%d: %s\n"): "a line of error.log",
+    ("games/norespect/scenes.py", "winner=%s reason=%s turns=%d"): "the simulator's result line",
+    ("games/norespect/scenes.py", ","): "the simulator's result line",
+    ("games/tower/events.py", "winner=%s reason=%s turns=%d placed=%d rows=%d"):
+        "the simulator's result line",
+}
+SCALED = ("text_big", "text_big_center")
+AT_X = ("text",)            # text(s, x, y, ...): Gfx.text and FrameBuffer.text
+
+
+# -- static ----------------------------------------------------------------------------------------
+def modules():
+    for top in ("core", "games"):
+        for dirpath, _, names in os.walk(os.path.join(mprun.FIRMWARE, top)):
+            for name in sorted(names):
+                if name.endswith(".py"):
+                    path = os.path.join(dirpath, name)
+                    yield os.path.relpath(path, mprun.FIRMWARE), ast.parse(open(path).read(), path)
+
+
+def _parents(tree):
+    up = {}
+    for node in ast.walk(tree):
+        for child in ast.iter_child_nodes(node):
+            up[child] = node
+    return up
+
+
+def _docstrings(tree):
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                out.add(first.value)
+    return out
+
+
+def _never_drawn(node, up):
+    """Inside a raise, a print() or an import: never drawn."""
+    while node in up:
+        node = up[node]
+        if isinstance(node, ast.Raise):
+            return True
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("print", "__import__"):
+            return True
+    return False
+
+
+def _int(node):
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, int) else None
+
+
+def _width_rule(const, up):
+    """(limit in px for the constant, where it starts) from the call that draws it, if any."""
+    node = const
+    while isinstance(up.get(node), ast.IfExp) and up[node].test is not node:
+        node = up[node]                 # "a" if x else "b": both branches drawn the same way
+    call = up.get(node)
+    if isinstance(call, ast.Call) and call.args and call.args[0] is node and \
+            isinstance(call.func, ast.Attribute):
+        op = call.func.attr
+        if op in SCALED:
+            scale = _int(call.args[-1]) or 1
+            x = _int(call.args[1]) if op == "text_big" else 0
+            return CHAR * scale, x or 0
+        if op in AT_X and len(call.args) > 1 and _int(call.args[1]) is not None:
+            return CHAR, _int(call.args[1])
+    return CHAR, 0
+
+
+def static_texts():
+    """(module, line, text, px per character, x) for every string constant that may be drawn;
+    and the composed pieces found, (module, piece) -> line."""
+    texts = []
+    pieces = {}
+    for mod, tree in modules():
+        up = _parents(tree)
+        docs = _docstrings(tree)
+        for node in ast.walk(tree):
+            sides = ()
+            if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod)):
+                sides = (node.left, node.right)
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    node.func.attr in ("join", "format"):
+                sides = (node.func.value,)
+            elif isinstance(node, ast.JoinedStr):
+                pieces[(mod, "f-string")] = node.lineno
+            for side in sides:
+                if isinstance(side, ast.Constant) and isinstance(side.value, str) and \
+                        not _never_drawn(node, up):
+                    pieces[(mod, side.value)] = node.lineno
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                    node not in docs and not _never_drawn(node, up):
+                per, x = _width_rule(node, up)
+                texts.append((mod, node.lineno, node.value, per, x))
+    return texts, pieces
+
+
+def test_every_constant_text_fits_240_px():
+    texts, _ = static_texts()
+    assert len(texts) > 200                         # the scan sees the console's texts
+    bad = ["%s:%d %r is %d px from x=%d" % (mod, line, s, len(s) * per, x)
+           for mod, line, s, per, x in texts
+           if (mod, s) not in NOT_DRAWN and x + len(s) * per > W]
+    assert bad == []
+
+
+def test_every_composed_text_is_measured_or_never_drawn():
+    _, pieces = static_texts()
+    unknown = ["%s:%d %r" % (mod, line, p) for (mod, p), line in sorted(pieces.items())
+               if (mod, p) not in COMPOSED and (mod, p) not in NOT_DRAWN]
+    assert unknown == [], "composed texts nobody measures: add them to COMPOSED or NOT_DRAWN"
+    stale = sorted(k for k in list(COMPOSED) + list(NOT_DRAWN) if k not in pieces)
+    assert stale == []
+
+
+def game_pages():
+    for name in catalog.NAMES:
+        pkg = catalog.package(name)
+        if pkg is not None:
+            for k, page in enumerate(pkg.help_pages()):
+                lines = page.split(b"\n") if isinstance(page, bytes) else list(page)
+                yield name, k, [ln.decode() if isinstance(ln, bytes) else ln for ln in lines]
+
+
+def test_every_rules_page_line_fits_and_every_page_fits_the_screen():
+    pages = list(game_pages())
+    assert {p[0] for p in pages} >= {"tower", "norespect"}
+    wide = ["%s page %d: %r is %d px from x=%d" % (g, k + 1, ln, len(ln) * CHAR, PAGE_X)
+            for g, k, lines in pages for ln in lines if PAGE_X + len(ln) * CHAR > W]
+    long = ["%s page %d has %d lines (%d fit)" % (g, k + 1, len(lines), PAGE_LINES)
+            for g, k, lines in pages if len(lines) > PAGE_LINES]
+    assert wide + long == []
+
+
+# -- dynamic ---------------------------------------------------------------------------------------
+class Measure:
+    """Records every text drawn on CPython that runs past an edge of its frame buffer."""
+    def __init__(self, monkeypatch):
+        self.bad = []
+        self.drawn = 0
+        self.where = ""
+        self.lines = 0          # > 0 inside core.text.draw (measured as a whole line)
+        real_text = framebuf.FrameBuffer.text
+        real_big = Gfx.text_big
+        real_line = TX.draw
+        m = self
+
+        def text(fb, s, x, y, *rest):
+            if not m.lines:
+                m.check(s, x, y, CHAR * len(s), CHAR, fb._width, fb._height)
+            return real_text(fb, s, x, y, *rest)
+
+        def text_big(g, s, x, y, c, scale):
+            m.check(s, x, y, CHAR * scale * len(s), CHAR * scale, W, W)
+            return real_big(g, s, x, y, c, scale)
+
+        def line(g, data, x, y, c, most=30, mark=True):
+            s = bytes(data[:most]).split(b"\0")[0].decode()
+            m.check(s, x, y, CHAR * len(s), CHAR, g.fb._width, g.fb._height)
+            m.lines += 1
+            try:
+                return real_line(g, data, x, y, c, most, mark)
+            finally:
+                m.lines -= 1
+        monkeypatch.setattr(framebuf.FrameBuffer, "text", text)
+        monkeypatch.setattr(Gfx, "text_big", text_big)
+        monkeypatch.setattr(TX, "draw", line)
+
+    def check(self, s, x, y, w, h, fw, fh):
+        self.drawn += 1
+        if x < 0 or y < 0 or x + w > fw or y + h > fh:
+            self.bad.append("%s: %r at x=%d y=%d is %d px wide in a %dx%d frame" % (
+                self.where, s, x, y, w, fw, fh))
+
+    def run(self, where, sc):
+        self.where = where
+        c = sc.begin()
+        while sc.step(c):
+            pass
+        sc.end(c)
+        return sc
+
+
+@pytest.fixture
+def measure(monkeypatch):
+    return Measure(monkeypatch)
+
+
+def test_texts_of_every_console_screen_fit(measure):
+    for name in scene_runner.SCENARIOS:
+        measure.run("screen " + name, runs.ScreenRun(FRAME, name))
+    assert measure.drawn > 500
+    assert measure.bad == []
+
+
+def _notices_after_boot(measure, where, files=None, accel="level", script=b"", steps=120):
+    fs = MemFS()
+    hw = fakehw.Hardware(script, accel=accel if isinstance(accel, str) else None, fresh=False)
+    if accel is not None and not isinstance(accel, str):
+        hw.accel = fakehw.Accel("level", accel)       # a schedule of good and failed reads
+    hw.display = glass.Glass()
+    hw.files = Files(fs.os, "/data", fs.open)
+    if files:
+        files(hw.files)
+    measure.where = where
+    c = Console(hw, FRAME)
+    seen = []
+    for _ in range(steps):
+        before = c.notice.shown
+        c.frame()
+        if c.notice.shown != before:
+            seen.append(c.notice.last)
+    return c, seen
+
+
+def test_every_notice_the_console_posts_fits(measure):
+    """The notices made by the real code, each drawn in its banner."""
+    seen = []
+    bad_files = {
+        "damaged": lambda f: f.write("settings.bin", b"PT"),
+        "not ours": lambda f: f.write("settings.bin", b"garbage that is not a settings file"),
+        "too new": lambda f: storage.save(f, "settings.bin", b"PTst", 9, bytes(46)),
+        "invalid": lambda f: storage.save(f, "settings.bin", b"PTst", 1, b"\x63" + bytes(45)),
+        "save damaged": lambda f: f.write("suspend.bin", b"PTsv\x01\x00junk"),
+        "save not ours": lambda f: f.write("suspend.bin", b"garbage, not a saved game at all"),
+        "save too new": lambda f: storage.save(f, "suspend.bin", b"PTsv", 9, b"\x05tower"),
+    }
+    for what, make in bad_files.items():
+        seen += _notices_after_boot(measure, "boot with " + what, make)[1]
+    # a saved game that does not load: resumed from the launcher's first row
+    c, got = _notices_after_boot(measure, "resume a bad save",
+                                 lambda f: storage.save(f, "suspend.bin", b"PTsv", 1, b"\x05towerjunk"),
+                                 script=fakehw.steps(0, 3, 32, 1, 0, 60))
+    seen += got
+    # no sensor; a sensor that fails after a while, then comes back
+    seen += _notices_after_boot(measure, "no sensor", accel=None)[1]
+    schedule = bytearray([1] * 5 + [0] * 150 + [1] * 200)
+    seen += _notices_after_boot(measure, "sensor lost", accel=schedule, steps=400)[1]
+    # the launcher's rows of games that are not installed
+    seen += _notices_after_boot(measure, "launcher", script=fakehw.steps(2, 1, 0, 2, 2, 1, 0, 2,
+                                                                          32, 1, 0, 90))[1]
+    want = {"Settings damaged: defaults", "Settings not ours: defaults",
+            "Settings too new: defaults", "Settings invalid: defaults",
+            "Saved game damaged: discarded", "Saved game not ours: discarded",
+            "Saved game too new: discarded", "No tilt sensor: joystick tilts",
+            "Sensor lost: joystick tilts", "Tilt sensor back", "That game is not available yet"}
+    assert want <= set(seen), sorted(set(seen))
+    assert measure.bad == []
+
+
+def test_the_error_screen_wraps_a_long_message_inside_the_screen(measure):
+    fs = MemFS()
+    files = Files(fs.os, "/data", fs.open)
+    measure.where = "error screen"
+    try:
+        raise ValueError("a message far longer than one line of the screen can hold " * 3)
+    except ValueError as e:
+        screen = errors.ErrorScreen(e, 12345, files)
+    screen.draw(FRAME, True)
+    FRAME.n = 0
+    assert measure.drawn >= 8 and measure.bad == []
+
+
+def named(kinds):
+    """Seat names as the setup screen makes them, with 8-character player names."""
+    return [("W%d" % s).ljust(8, "W") if k == 0 else SU.bot_name(k, s) for s, k in enumerate(kinds)]
+
+
+# known, being fixed on another branch: No Respect's log lines are 30 characters from x = 4
+_LOG = pytest.mark.xfail(reason="No Respect's log line is 30 characters from x = 4 (244 px)",
+                         strict=True)
+
+
+@pytest.mark.parametrize("game,kinds,seed,options", [
+    pytest.param("norespect", (0, 3, 0), 3, (0,), marks=_LOG),
+    pytest.param("norespect", (2, 0, 1, 3), 4, (1,), marks=_LOG),
+    ("tower", (0, 2), 3, (2, 0, 0)),
+    ("tower", (3, 0, 1), 5, (2, 0, 0)),
+])
+def test_texts_of_whole_games_with_long_names_fit(measure, game, kinds, seed, options):
+    run = measure.run("%s %s seed %d" % (game, kinds, seed),
+                      runs.GameRun(FRAME, game, kinds, seed, options, names=named(kinds)))
+    assert run.n > 100 and measure.drawn > 100
+    assert measure.bad == []
