@@ -55,18 +55,6 @@ def tour(c, pad):
     return bad, seen
 
 
-def acts(game, g, kinds):
-    """Record rows whose first field is a human seat, counted by event name."""
-    events = __import__("games.%s.events" % game, None, None, ("EVENTS",)).EVENTS
-    counts = {}
-    rec = g.record
-    for i in range(rec.n):
-        name, fields = events[rec.kind(i)]
-        if fields and fields[0] == "seat" and kinds[rec.field(i, 0)] == 0:
-            counts[name] = counts.get(name, 0) + 1
-    return ",".join("%s:%d" % (k, counts[k]) for k in sorted(counts))
-
-
 def main(argv):
     game = argv[1]
     kinds = tuple(int(ch) for ch in argv[2])
@@ -85,7 +73,7 @@ def main(argv):
         pass
     print("human game=%s seed=%d frames=%d bad=%d faults=%d pages=%d/%d tour=%d over=%d acts=%s" % (
         game, seed, run.n, bad + run.bad, c.faults, seen, len(c.rules), on_top,
-        1 if g.game_over else 0, acts(game, g, kinds)))
+        1 if g.game_over else 0, runs.acts(game, g, kinds)))
     if c.faults and c.last_error is not None:
         sys.print_exception(c.last_error)
     run.end(c)

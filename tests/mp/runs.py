@@ -184,3 +184,16 @@ class Noticed:
 
     def end(self, c):
         self.run.end(c)
+
+
+def acts(game, g, kinds):
+    """What the human seats did: record rows whose first field is a human seat, counted by event
+    name, as "build:3,discard:1" (run after the game: it allocates)."""
+    events = __import__("games.%s.events" % game, None, None, ("EVENTS",)).EVENTS
+    counts = {}
+    rec = g.record
+    for i in range(rec.n):
+        name, fields = events[rec.kind(i)]
+        if fields and fields[0] == "seat" and kinds[rec.field(i, 0)] == 0:
+            counts[name] = counts.get(name, 0) + 1
+    return ",".join("%s:%d" % (k, counts[k]) for k in sorted(counts))

@@ -9,7 +9,8 @@ readings the script swings), none (no sensor: the joystick tilts) or fail (every
 First the pause menu: Y, every rules page, back to the game (tour=1 when the game is on top
 again). Then random buttons never include Y or the joystick press (the pause menu), nor A once
 the game is over (leaving a game is an allocation point). Prints
-    human seed=S frames=F bad=B faults=N rows=R over=O turns=T tour=1
+    human seed=S frames=F bad=B faults=N rows=R over=O turns=T tour=1 acts=NAME:COUNT,...
+(acts: what the human seats did, record rows by event name)
 """
 import sys
 
@@ -19,6 +20,7 @@ frame = Gfx()
 
 import fakehw  # noqa: E402
 import locked  # noqa: E402
+import runs  # noqa: E402
 from core.console import Console  # noqa: E402
 from core.setup import Setup  # noqa: E402
 
@@ -78,8 +80,9 @@ def main():
         bad += locked.run(c, 1)
         if c.faults:
             break
-    print("human seed=%d frames=%d bad=%d faults=%d rows=%d over=%d turns=%d tour=%d" % (
-        seed, f + 1, bad, c.faults, g.record.n, 1 if g.game_over else 0, g.st.v[10], tour))
+    print("human seed=%d frames=%d bad=%d faults=%d rows=%d over=%d turns=%d tour=%d acts=%s" % (
+        seed, f + 1, bad, c.faults, g.record.n, 1 if g.game_over else 0, g.st.v[10], tour,
+        runs.acts("tower", g, kinds)))
     if c.faults and c.last_error is not None:
         sys.print_exception(c.last_error)
 

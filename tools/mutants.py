@@ -1,0 +1,202 @@
+"""Mutation check: each mutation breaks the code on purpose, and the tests named for it must fail.
+
+    python tools/mutants.py [--list] [--only ID[,ID...]] [--no-baseline] [--keep]
+
+For each mutation: a fresh temporary copy of the tree (never the working tree), the snippet
+replaced (it must occur exactly once in its file), then only the named tests run there. First
+the same tests run on the unmutated copy and must pass (--no-baseline skips this), or the
+mutation would prove nothing. Results: `caught` (the tests failed), `caught (timeout)` (they
+hung), `SURVIVED` (they passed: the tests do not catch what they claim), `UNAPPLIED` (the snippet
+is no longer in the file: update the list), `BASELINE FAILS`. Prints a table; exits 1 unless every
+mutation was caught. docs/testing.md lists the same mutations; `make test` runs one of them end
+to end (tests/test_mutants.py). The whole list takes several minutes: it is not part of make test.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# what is copied: everything but these names (anywhere in the tree)
+SKIP = {".git", ".venv", "node_modules", "build", "__pycache__", ".pytest_cache", "out"}
+TIMEOUT = 1200
+
+
+class Mutation:
+    def __init__(self, ident, path, old, new, tests, what):
+        self.id = ident
+        self.path = path            # relative to the root
+        self.old = old              # must occur exactly once
+        self.new = new
+        self.tests = tests          # pytest arguments: node ids, files, -k expressions
+        self.what = what
+
+
+MUTATIONS = (
+    Mutation("setup-alloc", "firmware/core/game_setup.py",
+             "        act = m.update(c.buttons)\n",
+             "        act = m.update(c.buttons)\n        self.last = [act]\n",
+             ["tests/test_console_scenes.py", "-k", "heap_locked and setup"],
+             "the game setup screen allocates every frame"),
+    Mutation("pause-alloc", "firmware/core/pause.py",
+             "            elif c.buttons.pressed & (B.B | B.A):\n",
+             "            elif [r] and c.buttons.pressed & (B.B | B.A):\n",
+             ["tests/test_human_locked.py", "-k", "norespect and unix"],
+             "a rules page of the pause menu allocates every frame"),
+    Mutation("norespect-human-alloc", "firmware/games/norespect/scenes.py",
+             "            self._play(st.moves[self.sel])\n",
+             "            self._play(st.moves[self.sel])\n            self.last = [self.sel]\n",
+             ["tests/test_human_locked.py", "-k", "norespect and wasm-min"],
+             "No Respect allocates when a human plays a tile"),
+    Mutation("tower-human-alloc", "firmware/games/tower/human.py",
+             "                if p & _BT_A:\n                    st.build(sc.cur, sc.amount)\n",
+             "                if p & _BT_A:\n                    sc.last = [p]\n"
+             "                    st.build(sc.cur, sc.amount)\n",
+             ["tests/test_tower_mp.py", "-k", "human_input and wasm-min"],
+             "the tower allocates when a human opens an auction"),
+    Mutation("slice-copy", "firmware/core/buffers.py",
+             "    dst[_WHOLE] = src\n", "    dst[:] = src\n",
+             ["tests/test_norespect_mp.py", "-k", "heap_locked and wasm-min"],
+             "buffers copied with a slice (allocates on MicroPython 1.24.1 only)"),
+    Mutation("norespect-second-column", "firmware/games/norespect/rules.py",
+             "self.ncompleted(me) == 3:", "self.ncompleted(me) >= 2:",
+             ["tests/test_win_conditions.py", "-k", "third_completed_column"],
+             "No Respect won at the second completed column (N-4)"),
+    Mutation("norespect-last-player", "firmware/games/norespect/rules.py",
+             "        if self.nalive() == 1:\n", "        if self.nalive() <= 2:\n",
+             ["tests/test_win_conditions.py", "-k", "last_player"],
+             "No Respect won with two players left (N-4)"),
+    Mutation("norespect-pool-end", "firmware/games/norespect/rules.py",
+             "        if not self.pool_n:\n", "        if self.pool_n <= 1:\n",
+             ["tests/test_win_conditions.py", "-k", "pool"],
+             "No Respect ended with one tile left in the pool (N-4)"),
+    Mutation("tower-last-standing", "firmware/games/tower/rules.py",
+             "        if self.alive_count() == 1:\n", "        if self.alive_count() <= 2:\n",
+             ["tests/test_win_conditions.py", "-k", "last_tower"],
+             "the tower game won with two towers standing (T-7)"),
+    Mutation("tower-draw-early", "firmware/games/tower/rules.py",
+             "if v[_V_SUPPLY] <= 0 and", "if v[_V_SUPPLY] <= 1 and",
+             ["tests/test_win_conditions.py", "-k", "draw"],
+             "the tower game a draw with one piece left in the supply (T-7)"),
+    Mutation("tower-draw-towers", "firmware/games/tower/rules.py",
+             "and self.alive_count() > 1:", "and self.alive_count() > 2:",
+             ["tests/test_win_conditions.py", "-k", "draw"],
+             "the tower game a draw only with three towers or more (T-7)"),
+    Mutation("menu-value-not-redrawn", "firmware/core/menu.py",
+             "            self.values[i] = value\n            self._redraw[i] = 1\n",
+             "            self.values[i] = value\n",
+             ["tests/test_redraw.py", "-k", "every_frame and settings"],
+             "a menu value changes without its row being redrawn"),
+    Mutation("notice-full-repaint", "firmware/core/notice.py",
+             "                g.dirty(0, _TOP, 240, 240 - _TOP)\n",
+             "                g.all_dirty()\n",
+             ["tests/test_redraw.py", "-k", "notice_goes"],
+             "the end of a notice pushes the whole screen again"),
+    Mutation("notice-stale-strip", "firmware/core/notice.py",
+             "        if push:\n            copy(self._under, self._strip)\n",
+             "        if start:\n            copy(self._under, self._strip)\n",
+             ["tests/test_redraw.py", "-k", "notice and every_frame"],
+             "the notice forgets what the scene drew under its banner"),
+    Mutation("notice-too-wide", "firmware/core/console.py",
+             '"Sensor lost: joystick tilts"', '"Tilt sensor lost: joystick tilts"',
+             ["tests/test_text_fits.py", "-k", "constant_text"],
+             "the 256 px notice of issue 8 back"),
+    Mutation("error-wrap-too-wide", "firmware/core/errors.py",
+             "_WRAP = const(29)", "_WRAP = const(30)",
+             ["tests/test_text_fits.py", "-k", "error_screen"],
+             "the error screen wraps its message at 30 characters from x = 4"),
+    Mutation("framebuf-ellipse", "host_sim/shims/framebuf.py",
+             "_fill_clipped(self, cx - x, cy + y, x + 1, 1, c)",
+             "_fill_clipped(self, cx - x, cy + y, x, 1, c)",
+             ["tests/test_framebuf_parity.py", "-k", "minimum_version_gives"],
+             "the simulator's filled ellipse one pixel short in a quadrant"),
+)
+
+
+def copy_tree(dst):
+    def ignore(_, names):
+        return [n for n in names if n in SKIP]
+    shutil.copytree(ROOT, dst, ignore=ignore, symlinks=True)
+    nm = os.path.join(ROOT, "tools", "wasm", "node_modules")
+    if os.path.isdir(nm):       # the WebAssembly ports, shared read-only
+        os.symlink(nm, os.path.join(dst, "tools", "wasm", "node_modules"))
+
+
+def apply(m, root):
+    """Apply m in the tree at root; False when its snippet is not there exactly once."""
+    path = os.path.join(root, m.path)
+    with open(path) as f:
+        text = f.read()
+    if text.count(m.old) != 1:
+        return False
+    with open(path, "w") as f:
+        f.write(text.replace(m.old, m.new))
+    return True
+
+
+def run_tests(m, root):
+    """'pass', 'fail' or 'timeout' for m's tests in the tree at root."""
+    cmd = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider"] + m.tests
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    try:
+        r = subprocess.run(cmd, cwd=root, capture_output=True, text=True, timeout=TIMEOUT, env=env)
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    if r.returncode == 5:       # no test collected: the names are stale
+        return "none"
+    return "pass" if r.returncode == 0 else "fail"
+
+
+def check(m, baseline=True, keep=False):
+    """The outcome of mutation m (one row of the table)."""
+    root = tempfile.mkdtemp(prefix="picotable-mutant-")
+    try:
+        tree = os.path.join(root, "tree")
+        copy_tree(tree)
+        if baseline:
+            r = run_tests(m, tree)
+            if r != "pass":
+                return "BASELINE FAILS" if r != "none" else "NO TESTS"
+        if not apply(m, tree):
+            return "UNAPPLIED"
+        r = run_tests(m, tree)
+        return {"fail": "caught", "timeout": "caught (timeout)", "pass": "SURVIVED",
+                "none": "NO TESTS"}[r]
+    finally:
+        if keep:
+            print("kept", root)
+        else:
+            shutil.rmtree(root, ignore_errors=True)
+
+
+def main(argv):
+    only = None
+    baseline = "--no-baseline" not in argv
+    keep = "--keep" in argv
+    if "--only" in argv:
+        only = argv[argv.index("--only") + 1].split(",")
+        unknown = [i for i in only if i not in [m.id for m in MUTATIONS]]
+        if unknown:
+            print("unknown mutation: %s" % ", ".join(unknown))
+            return 2
+    chosen = [m for m in MUTATIONS if only is None or m.id in only]
+    if "--list" in argv:
+        for m in chosen:
+            print("%-24s %-40s %s" % (m.id, m.path, " ".join(m.tests)))
+        return 0
+    print("%-24s %-10s %-66s %s" % ("mutation", "seconds", "tests", "result"))
+    bad = 0
+    for m in chosen:
+        t = time.time()
+        res = check(m, baseline, keep)
+        if not res.startswith("caught"):
+            bad += 1
+        print("%-24s %-10.0f %-66s %s" % (m.id, time.time() - t, " ".join(m.tests), res), flush=True)
+    print("%d of %d mutations caught" % (len(chosen) - bad, len(chosen)))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
