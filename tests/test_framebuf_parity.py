@@ -138,8 +138,8 @@ def test_colours_and_keys_beyond_32_bits_match_unix_micropython():
 
 
 def test_webassembly_port_gives_the_same_pixels():
-    # The WebAssembly port is MicroPython 1.27, the unix port 1.29: their framebuf agrees on
-    # every op of both groups (if a later release changes one, this test names the op).
+    # The newest WebAssembly port (32-bit) against the unix port (64-bit): their framebuf agrees
+    # on every op of both groups (if a later release changes one, this test names the op).
     compare("unix", "wasm", "gs4")
     compare("unix", "wasm", "others")
 
