@@ -91,8 +91,8 @@ def test_piece_dropped_off_the_foundation_touches_the_table():
 
 # -- determinism, allocation, save/restore --
 
-@pytest.mark.parametrize("name,mode", [("unix", "hash"), ("unix", "pure"), ("wasm", "hash"),
-                                       ("wasm-min", "hash")])
+# (1.24.1 computes its hashes in test_600_steps_under_heap_lock: the same scenarios, locked)
+@pytest.mark.parametrize("name,mode", [("unix", "hash"), ("unix", "pure"), ("wasm", "hash")])
 def test_same_hashes_on_cpython_unix_viper_unix_pure_and_wasm(cpy_hash, name, mode):
     assert len(cpy_hash) >= 6
     assert hashes(port(name, mode)) == cpy_hash

@@ -1,6 +1,7 @@
 """Scenario: whole tower games with every seat a bot, run under real MicroPython.
 
     tower_locked.py                      the fixed list GAMES, heap locked
+    tower_locked.py games I,J,...        the games GAMES[I], GAMES[J], ..., heap locked
     tower_locked.py [lock|free] [SEED] [GAMES] [KINDS] [SUPPLY] [pure]
 
 lock: micropython.heap_lock() is engaged for every frame (tests/mp/locked.py);
@@ -77,12 +78,14 @@ def play(seed, kinds, supply, lock):
 
 def main():
     a = sys.argv
-    if len(a) < 2:
+    if len(a) < 2 or a[1] == "games":
+        pick = [int(i) for i in a[2].split(",")] if len(a) > 2 else range(len(GAMES))
         total = 0
-        for seed, kinds, supply in GAMES:
+        for i in pick:
+            seed, kinds, supply = GAMES[i]
             total += play(seed, kinds, supply, True)
             gc.collect()
-        print("done games=%d bad=%d" % (len(GAMES), total))
+        print("done games=%d bad=%d" % (len(pick), total))
         return
     lock = a[1] != "free"
     seed = int(a[2]) if len(a) > 2 else 1
