@@ -5,6 +5,7 @@ import os
 import pytest
 
 import fakehw
+import runs
 import testgame
 from core import buttons as B
 from core import errors, storage
@@ -35,13 +36,7 @@ def run(c, n):
 
 def notices(c, steps=400):
     """Collect every notice shown over the next steps."""
-    seen = []
-    for _ in range(steps):
-        before = c.notice.shown
-        c.frame()
-        if c.notice.shown != before:
-            seen.append(c.notice.last)
-    return seen
+    return runs.notices(c, steps)
 
 
 # -- bad files at boot ------------------------------------------------------------------------

@@ -264,13 +264,7 @@ def _notices_after_boot(measure, where, files=None, accel="level", script=b"", s
         files(hw.files)
     measure.where = where
     c = Console(hw, FRAME)
-    seen = []
-    for _ in range(steps):
-        before = c.notice.shown
-        c.frame()
-        if c.notice.shown != before:
-            seen.append(c.notice.last)
-    return c, seen
+    return c, runs.notices(c, steps)
 
 
 def test_every_notice_the_console_posts_fits(measure):

@@ -49,6 +49,15 @@ class Buttons:
         return 0
 
 
+class Pad:
+    """Buttons a scenario sets directly: `bits` are held until it changes them."""
+    def __init__(self):
+        self.bits = 0
+
+    def read(self):
+        return self.bits
+
+
 class Accel:
     """mode: 'level' (steady with small noise), 'fail' (every read fails), or a schedule
     bytearray where 1 = good read and 0 = failed read, per step."""

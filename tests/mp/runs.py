@@ -197,3 +197,14 @@ def acts(game, g, kinds):
         if fields and fields[0] == "seat" and kinds[rec.field(i, 0)] == 0:
             counts[name] = counts.get(name, 0) + 1
     return ",".join("%s:%d" % (k, counts[k]) for k in sorted(counts))
+
+
+def notices(c, steps):
+    """Run `steps` frames; the notices shown meanwhile, in order."""
+    seen = []
+    for _ in range(steps):
+        before = c.notice.shown
+        c.frame()
+        if c.notice.shown != before:
+            seen.append(c.notice.last)
+    return seen

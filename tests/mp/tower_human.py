@@ -31,14 +31,6 @@ TOUR = (256, 0, 0, 2, 0, 0, 32, 0, 0, 8, 0, 0, 8, 0, 0, 8, 0, 0, 8, 0, 0, 8, 0, 
         1, 0, 0, 32, 0, 0)
 
 
-class Pad:
-    def __init__(self):
-        self.bits = 0
-
-    def read(self):
-        return self.bits
-
-
 def main():
     a = sys.argv
     seed = int(a[1]) if len(a) > 1 else 1
@@ -46,7 +38,7 @@ def main():
     kinds = [int(ch) for ch in (a[3] if len(a) > 3 else "021")]
     mode = a[4] if len(a) > 4 else "level"
     hw = fakehw.Hardware(accel=None if mode == "none" else mode)
-    pad = Pad()
+    pad = fakehw.Pad()
     hw.buttons = pad
     c = Console(hw, frame)
     c.settings.bot_speed = 2
