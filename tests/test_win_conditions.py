@@ -5,9 +5,9 @@ rules changes (docs/testing.md lists the mutations that show it; tools/mutants.p
 No Respect (N-2, N-4, N-5): the third completed column wins at once (the first and the second
 do not end the game), in both rule sets and at every seat count; the last player able to play
 wins (eliminations before that do not end it); an empty pool ends the game when a turn begins.
-Tower (T-7): the game goes on while two or more towers stand and ends the moment one is left
-(that player wins); every piece placed with two or more towers standing is a draw, and the game
-goes on while a single piece is left in the supply.
+Tower (T-7): the game goes on while two or more players are in it and ends the moment one is
+left (that player wins, with a tower or without one); every piece placed with two or more players
+in the game is a draw, and the game goes on while a single piece is left in the supply.
 """
 import pytest
 
@@ -86,12 +86,12 @@ def take_a_piece(st):
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
-def test_tower_the_last_tower_standing_wins_not_before_T7(seats):
+def test_tower_the_last_player_in_wins_not_before_T7(seats):
     st = tower(seats)
     for k in range(seats - 1):
         p = take_a_piece(st)
         placer = st.v[TR._V_PLACER]
-        st.collapsed(p, 1)
+        st.collapsed(p, 1, 1)              # touched the table
         assert not st.alive[placer]
         if k < seats - 2:
             assert st.v[TR._V_PHASE] == TR._P_TURN and st.alive_count() == seats - 1 - k, k
@@ -106,7 +106,7 @@ def test_tower_every_piece_placed_is_a_draw_not_one_piece_earlier_T7(seats, out)
     goes on while one piece is left and is a draw when the last is placed."""
     st = tower(seats, TR._SUPPLY_SHORT)
     for _ in range(out):
-        st.collapsed(take_a_piece(st), 1)
+        st.collapsed(take_a_piece(st), 1, 1)
     assert st.alive_count() == seats - out >= 2
     while st.supply_count() > 1:
         take_a_piece(st)
