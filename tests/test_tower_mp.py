@@ -93,8 +93,8 @@ def test_bench_allocates_nothing_and_reports_every_line():
     for ln in out.splitlines():
         if ln.startswith("bench tower ") and "alloc=" in ln:
             assert " alloc=0" in ln, ln
-    idle = float(re.search(r"frame_idle host_ms=(\S+)", out).group(1))
-    assert idle < 0.05                  # a still screen costs almost nothing
+    # a still screen pushes nothing (its time is a figure for the README, never asserted)
+    assert re.search(r"frame_idle .* spi_bytes=0 ", out), out
 
 
 def test_hard_bot_beats_easy_bot():
