@@ -72,7 +72,7 @@ class GameSetup(Scene):
                 self.options[k] = (self.options[k] + d) % len(choices)
                 m.set_value(i, choices[self.options[k]])
         elif act == M.SELECT and i == self._start:
-            c.start_game(self.name, self.make_setup(c))
+            c.launch(self.make_setup(c))
         elif act == M.BACK:
             c.pop()
 

@@ -120,7 +120,7 @@ class Launcher(Scene):
         if k == _SETTINGS:
             c.push(c.scene("settings"))
         elif k == _RESUME:
-            c.resume_game()
+            c.launch_resume()
         else:
             s = c.scene("setup")
             s.prepare(catalog.NAMES[k], catalog.package(catalog.NAMES[k]))

@@ -42,6 +42,10 @@ class Notice:
                 return True
         return False
 
+    def waiting(self):
+        """The notice showing or next to show, or None."""
+        return self._q[0] if self._n else None
+
     @property
     def active(self):
         return self._n > 0
