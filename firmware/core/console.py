@@ -31,7 +31,6 @@ from core import tilt as T
 from core.buttons import Buttons
 from core.gfx import Gfx
 from core.notice import Notice
-from core.scene import Scene
 from core.settings import Settings
 from core.tilt import Tilt
 
@@ -40,6 +39,7 @@ MAX_CATCHUP = const(3)
 _DEPTH = const(6)
 SUSPEND_FILE = "suspend.bin"           # written by core/session.py
 SUSPEND_MAGIC = b"PTsv"
+START_FILE = "start.bin"                # written by core/session.py before a restart
 _OP_NONE = const(0)
 _OP_PUSH = const(1)
 _OP_POP = const(2)
@@ -93,46 +93,10 @@ class Console:
         # (file reading, probing for games), so its garbage is freed as one block at the end,
         # except the launcher, made once the files are read (its code is not in memory with
         # theirs: that is the boot's peak), or the game a start request names
-        self._boot()
-
-    def _boot(self):
-        self._read_files()
+        from core import boot
+        boot.run(self)
         from core.modules import forget
-        forget("core.settings_file")    # done with files: their code can go
-        from core import session
-        try:
-            if session.boot(self):      # a start request: this console runs that game
-                return
-        except Exception as e:          # noqa: BLE001 - e.g. MemoryError: the error screen says
-            self.fail(e)
-            self._apply()
-            return
-        forget("core.session")
-        forget("core.storage")
-        self.launcher_mode()
-
-    def game_mode(self):
-        """No launcher: under the game, a blank scene (the game's mode of the console)."""
-        self.launcher = None
-        self._reset_stack()
-        self._stack[0] = Scene()
-
-    def launcher_mode(self):
-        from core.launcher import Launcher
-        self.launcher = Launcher(self)
-        self.launcher.probe()
-        self._reset_stack()
-        self._stack[0] = self.launcher
-        self._full = True
-        self.launcher.enter(self)
-
-    def _read_files(self):
-        from core import settings_file
-        self.notice.post(settings_file.load(self.settings, self.files))
-        for i in range(3):
-            self.tilt.cal[i] = self.settings.cal[i]
-        self.hw.display.set_brightness((self.settings.brightness + 1) * 10)
-        self.suspended = self._peek_suspended()
+        forget("core.boot")
 
     # -- on-demand scenes --------------------------------------------------------------------
     def scene(self, name):
@@ -169,17 +133,6 @@ class Console:
             catalog.unload(name, True)
         gc.collect()
 
-    def _peek_suspended(self):
-        from core import storage
-        st, _, p = storage.load(self.files, SUSPEND_FILE, SUSPEND_MAGIC, 2)
-        if p is not None and 0 < p[0] < len(p):
-            return bytes(p[1:1 + p[0]]).decode()  # the setup starts with the game's name
-        msg = storage.message(st) if p is None else "damaged: discarded"
-        if msg:
-            self.notice.post("Saved game " + msg)
-            storage.discard(self.files, SUSPEND_FILE)
-        return None
-
     # -- scene stack (changes apply after the current update) ------------------------------
     @property
     def top(self):
@@ -210,7 +163,8 @@ class Console:
             self._stack[self._depth] = None
         elif op == _OP_HOME:
             if self.launcher is None:
-                self.restart()
+                from core import session    # a game's console: restart into the launcher
+                session.launch(self, session.GO_LAUNCHER)
                 return
             if self.game is not None:
                 self.drop_game()
@@ -331,26 +285,6 @@ class Console:
         return ((self.hw.clock.ticks_ms() & 0xFFFFF) * 977 + k * 7919) & 0x3FFFFFFF
 
     # -- games (the lifecycle lives in core/session.py, loaded when needed) -----------------
-    def launch(self, setup):
-        """Start a game as the launcher does: a restart into it, on a fresh heap."""
-        from core import session
-        return session.launch(self, session.NEW, setup)
-
-    def launch_resume(self):
-        """Resume the suspended game as the launcher does: a restart into it."""
-        from core import session
-        return session.launch(self, session.RESUME)
-
-    def restart(self):
-        """A restart into the launcher (a notice waiting is shown after it)."""
-        from core import session
-        session.launch(self, session.LAUNCHER)
-
-    def play_again(self):
-        """From the results screen: the same game again, the next seat starts (G-2)."""
-        from core import session
-        session.play_again(self)
-
     def start_game(self, name, setup, snapshot=None):
         """Import the game and put its scene on the stack, here and now (an allocation point):
         what the boot does with a start request; tests and tools call it directly."""

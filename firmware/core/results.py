@@ -46,7 +46,8 @@ class Results(Scene):
     def update(self, c):
         p = c.buttons.pressed
         if p & B.A:
-            c.play_again()
+            from core import session
+            session.play_again(c)
         elif p & B.B:
             c.home()
 

@@ -20,81 +20,62 @@ Setup): the Setup followed by the game's own snapshot.
 import gc
 
 from core import catalog, storage
+from core.console import START_FILE, SUSPEND_FILE, SUSPEND_MAGIC
 from core.setup import Setup
 
-FILE = "suspend.bin"
-MAGIC = b"PTsv"
+GO_LAUNCHER = 0                 # what a restart starts: the launcher,
+GO_NEW = 1                      # a new game,
+GO_RESUME = 2                   # the suspended game
 VERSION = 2
-START_FILE = "start.bin"
 START_MAGIC = b"PTgo"
-LAUNCHER = 0
-NEW = 1
-RESUME = 2
 
 
 # -- restarts -------------------------------------------------------------------------------
 def launch(c, kind, setup=None):
-    """Restart the console into `kind` (LAUNCHER, NEW with `setup`, RESUME). A notice waiting
-    to be shown goes along. Returns False (with a notice) when the request cannot be written."""
+    """Restart the console into `kind` (GO_LAUNCHER, GO_NEW with `setup`, GO_RESUME). A notice
+    waiting to be shown goes along. Returns False (with a notice) when the request cannot be written."""
     notice = c.notice.waiting()
-    if kind != LAUNCHER or notice is not None:
+    if kind != GO_LAUNCHER or notice is not None:
         p = bytearray((kind, 0))
         if notice is not None:
             t = notice.encode()[:40]
             p[1] = len(t)
             p.extend(t)
-        if kind == NEW:
+        if kind == GO_NEW:
             p.extend(setup.to_bytes())
             p.extend(c.evening.to_bytes() if c.evening is not None else b"\0")
         if not storage.save(c.files, START_FILE, START_MAGIC, 1, p):
-            if kind != LAUNCHER:
+            if kind != GO_LAUNCHER:
                 c.notice.post("Could not start: storage failed")
                 return False
-    if kind != LAUNCHER:
+    if kind != GO_LAUNCHER:
         c.notice.post("Starting...")    # on the glass while the board restarts
         c.render()
     c.hw.restart()
     return True
 
 
-def boot(c):
-    """At boot: carry out a start request, if one was left. True when a game was started (the
-    console then runs without the launcher)."""
-    st, _, p = storage.load(c.files, START_FILE, START_MAGIC, 1)
-    if st == storage.MISSING:
-        return False
-    storage.discard(c.files, START_FILE)        # whatever happens next happens once
-    try:
-        if p is None:
-            raise ValueError("start request")
-        kind = p[0]
-        at = 2 + p[1]
-        notice = bytes(p[2:at]).decode()
-        setup = evening = None
-        if kind == NEW:
-            setup, at = Setup.from_bytes(p, at)
-            if p[at]:
-                from core.evening import Evening
-                evening, at = Evening.from_bytes(p, at)
-                if evening.seats != setup.seats:
-                    raise ValueError("table")
-            else:
-                at += 1
-        if at != len(p) or kind > RESUME:
-            raise ValueError("start request")
-    except (ValueError, IndexError, UnicodeError):
-        c.notice.post("Bad start request: ignored")
-        return False
-    if notice:
-        c.notice.post(notice)
-    if kind == LAUNCHER:
-        return False
-    c.evening = evening
-    c.game_mode()
-    ok = resume(c) if kind == RESUME else start(c, setup.game, setup)
-    if not ok:
-        c.launcher_mode()
-    return ok
+def parse_request(p):
+    """(kind, notice, setup, evening) of a start request's payload (core/boot.py carries it
+    out); ValueError (or IndexError, UnicodeError) when it is not a whole request."""
+    if p is None:
+        raise ValueError("start request")
+    kind = p[0]
+    at = 2 + p[1]
+    notice = bytes(p[2:at]).decode()
+    setup = evening = None
+    if kind == GO_NEW:
+        setup, at = Setup.from_bytes(p, at)
+        if p[at]:
+            from core.evening import Evening
+            evening, at = Evening.from_bytes(p, at)
+            if evening.seats != setup.seats:
+                raise ValueError("table")
+        else:
+            at += 1
+    if at != len(p) or kind > GO_RESUME:
+        raise ValueError("start request")
+    return kind, notice, setup, evening
 
 
 # -- a game ---------------------------------------------------------------------------------
@@ -117,7 +98,7 @@ def end(c):
     setup = c.game_setup
     winners = g.winners if g is not None else 0
     if c.suspended is not None and c.suspended == c.game_name:
-        storage.discard(c.files, FILE)
+        storage.discard(c.files, SUSPEND_FILE)
         c.suspended = None
     c.drop_game()
     from core.evening import Evening
@@ -134,7 +115,7 @@ def play_again(c):
     """The same game, seats and options, a new seed, the next seat clockwise starts (G-2)."""
     s = c.game_setup
     start = (s.start + 1) % s.seats if s.start >= 0 else -1
-    launch(c, NEW, Setup(s.game, s.kinds, s.names, s.options, c.new_seed(), start))
+    launch(c, GO_NEW, Setup(s.game, s.kinds, s.names, s.options, c.new_seed(), start))
 
 
 def quit(c, suspend):
@@ -144,18 +125,18 @@ def quit(c, suspend):
         if snap is not None:
             payload = bytearray(c.game_setup.to_bytes())
             payload.extend(snap)
-            if storage.save(c.files, FILE, MAGIC, VERSION, payload):
+            if storage.save(c.files, SUSPEND_FILE, SUSPEND_MAGIC, VERSION, payload):
                 c.suspended = c.game_name
             else:
                 c.notice.post("Could not save the game")
     elif g is not None and g.game_over and c.suspended is not None and c.suspended == c.game_name:
-        storage.discard(c.files, FILE)          # a game that is over is not resumed
+        storage.discard(c.files, SUSPEND_FILE)      # a game that is over is not resumed
         c.suspended = None
     c.home()
 
 
 def resume(c):
-    st, ver, payload = storage.load(c.files, FILE, MAGIC, VERSION)
+    st, ver, payload = storage.load(c.files, SUSPEND_FILE, SUSPEND_MAGIC, VERSION)
     if payload is None:
         c.notice.post("Saved game " + (storage.message(st) or "missing"))
         return _discard(c)
@@ -170,7 +151,7 @@ def resume(c):
 
 
 def _discard(c):
-    storage.discard(c.files, FILE)
+    storage.discard(c.files, SUSPEND_FILE)
     c.suspended = None
     if c.launcher is not None:
         c.launcher.enter(c)
