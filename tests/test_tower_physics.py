@@ -134,6 +134,12 @@ def test_viper_module_is_generated_from_the_pure_twins():
     assert res.returncode == 0, res.stdout + res.stderr
 
 
+def test_the_piece_tables_are_generated_from_the_piece_set():
+    res = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_tower_tables.py"), "--check"],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stdout + res.stderr
+
+
 def test_the_bots_resting_angles_are_generated_from_the_piece_table():
     res = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_tower_angles.py"), "--check"],
                          capture_output=True, text=True)
