@@ -116,8 +116,8 @@ def run(game, kinds, seed, games, frames=30000):
     live_end = heap()
     tail = " error=%s" % error_text(c.last_error) if c.faults else ""
     if result != "finished":
-        print("%s what=game game=%s start=%d live_start=%d result=%s %s%s" % (
-            head, game, start, live, result, st.fields(), tail))
+        print("%s what=game game=%s start=%d live_start=%d gap_ms=%d result=%s %s%s" % (
+            head, game, start, live, gap, result, st.fields(), tail))
         return
     c.end_game()                    # the result screen's A: the evening's table
     c.frame()
