@@ -7,7 +7,9 @@ seeded button mash (never the pause keys, never A once the game is over), so eve
 exercised; `tail` frames of the result screen follow the end.
 StackRun(frame, n, ...): the tower's worst case for drawing, a stack of n pieces falling apart
 beside a carried piece (tests/mp/tower_stack.py).
+ResultsRun(frame, game, kinds, ...): the evening's table after a whole game of bots.
 """
+import fakehw
 import glass
 import locked
 import scene_runner
@@ -122,4 +124,35 @@ class StackRun(_Played):
         if self.n >= self.frames or c.faults:
             return False
         c.hw.accel.x = self.SWING[self.n % len(self.SWING)]
+        return self.play(c)
+
+
+class ResultsRun(GameRun):
+    """The results screen after a whole game of bots (the game played and left unlocked in
+    begin()): a notice comes and goes over it, and keys that change nothing are pressed."""
+    KEYS = (0, 0, 1, 2, 4, 8, 16, 128, 256, 0)
+
+    def begin(self):
+        c = GameRun.begin(self)
+        g = c.game
+        while not g.game_over and self.n < self.limit:
+            c.frame()
+            self.n += 1
+        hw = c.hw
+        hw.buttons = fakehw.Buttons(fakehw.steps(32, 1, 0, 2))     # A: the table comes up
+        for _ in range(3):
+            c.frame()
+        c.notice.post("Tilt sensor back")
+        script = bytearray()
+        for i in range(self.tail):
+            b = self.KEYS[i % len(self.KEYS)]
+            script += fakehw.steps(b, 1)
+        hw.buttons = fakehw.Buttons(script)
+        self.left = self.tail
+        return c
+
+    def step(self, c):
+        if self.left == 0 or c.faults or type(c.top).__name__ != "Results":
+            return False
+        self.left -= 1
         return self.play(c)
