@@ -16,14 +16,16 @@ and vpico stops at the REPL prompt. One `bp life ...` line per boot, the error t
 
 gap_ms is the longest time the watchdog went unfed across the restart: from the feed in
 hw.restart() to the first frame of the new console (the watchdog's timeout is 8,000 ms).
+
+The harness stays out of the way of what it measures: its frame statistics (benchpico,
+frame_stats) are imported only once the console has started the game, so the game starts on
+the heap it would have on the device, apart from this module.
 """
 import gc
 import time
 
-from benchpico import error_text, heap, play
 from core.console import Console
 from core.gfx import Gfx
-from frame_stats import FrameStats
 
 STATE = "/bench_state"
 
@@ -74,6 +76,8 @@ def run(game, kinds, seed, games, frames=30000):
     hw.buttons = Pad(hw.buttons, mash)
     c = Console(hw, frame)
     c.settings.bot_speed = 3        # instant (the games read it every time they wait)
+    from benchpico import error_text, heap, play
+    from frame_stats import FrameStats
     t0 = _restarted_at()
     head = "bp life boot=%d" % boot
     if c.launcher is not None:
