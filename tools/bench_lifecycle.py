@@ -18,12 +18,22 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from host_sim.args import Parser, whole  # noqa: E402
+
 try:
     import bench_pico as BP
 except ImportError:         # make bench-pico's tools are not on this branch yet
     BP = None
 
 MP_HELPER = "mash.py"       # the human seats' input, beside bench_pico's helpers
+
+
+def kinds(text):
+    """An argparse type: 2-4 seat digits, 0 human, 1 easy, 2 normal, 3 hard."""
+    if not 2 <= len(text) <= 4 or any(ch not in "0123" for ch in text):
+        raise argparse.ArgumentTypeError("%r is not 2-4 seat digits of 0 (human) 1 2 3 (bot levels)" % text)
+    return text
 
 
 def main_py(game, kinds, seed, games, ballast, frames):
@@ -44,13 +54,13 @@ def row(r):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="bench_lifecycle.py", description=__doc__.split("\n")[0])
-    ap.add_argument("game")
-    ap.add_argument("kinds")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--games", type=int, default=1)
-    ap.add_argument("--ballast", type=int, default=0, help="KB taken first (default 0)")
-    ap.add_argument("--frames", type=int, default=30000, help="frame cap per game (default 30000)")
+    ap = Parser(prog="python tools/bench_lifecycle.py", description=__doc__.split("\n")[0])
+    ap.add_argument("game", choices=("tower", "norespect"))
+    ap.add_argument("kinds", type=kinds)
+    ap.add_argument("--seed", type=whole(0, (1 << 30) - 1), default=1)
+    ap.add_argument("--games", type=whole(1, 100), default=1)
+    ap.add_argument("--ballast", type=whole(0, 228), default=0, help="KB taken first (default 0)")
+    ap.add_argument("--frames", type=whole(1), default=30000, help="frame cap per game (default 30000)")
     ap.add_argument("--vpico", default=None)
     opt = ap.parse_args(argv)
     if BP is None:

@@ -130,8 +130,12 @@ def literal(b):
 
 
 def main(argv):
+    from host_sim.args import Parser
+    p = Parser(prog="python tools/gen_tower_angles.py", description=__doc__.split("\n")[0])
+    p.add_argument("--check", action="store_true", help="exit 1 if geom.py's table is not up to date")
+    check = p.parse_args(argv).check
     want = angles()
-    if "--check" in argv:
+    if check:
         from games.tower import geom
         if bytes(geom.ANGLES) != want:
             print("games/tower/geom.py ANGLES is out of date: run python tools/gen_tower_angles.py")

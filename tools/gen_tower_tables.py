@@ -140,8 +140,12 @@ def source():
 
 
 def main(argv):
+    from host_sim.args import Parser
+    p = Parser(prog="python tools/gen_tower_tables.py", description=__doc__.split("\n")[0])
+    p.add_argument("--check", action="store_true", help="exit 1 if tables.py is not up to date")
+    check = p.parse_args(argv).check
     want = source()
-    if "--check" in argv:
+    if check:
         try:
             with open(OUT) as f:
                 have = f.read()
