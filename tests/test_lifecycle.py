@@ -192,7 +192,8 @@ def _evening(hw, setup, games):
     for k in range(games):
         g = finish(c)
         rec = g.record
-        starts = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == (1 if setup.game == "tower" else NR.E_START)]
+        start_kind = 1 if setup.game == "tower" else NR.E_START      # the record's "start" row
+        starts = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == start_kind]
         if setup.game == "tower":
             w = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == 15][0]
             winners = 0 if w == 0xFFFF or w < 0 else 1 << w
@@ -211,7 +212,8 @@ def _evening(hw, setup, games):
     return c, out
 
 
-@pytest.mark.parametrize("setup", [norespect((3, 1, 2), 11), tower((3, 1, 2), 12)], ids=["norespect", "tower"])
+@pytest.mark.parametrize("setup", [norespect((3, 1, 2), 11), tower((3, 1, 2), 12)],
+                         ids=["norespect", "tower"])
 def test_play_again_rotates_the_start_and_the_table_counts_the_wins_G2(hw, setup):
     c, out = _evening(hw, setup, 4)
     n = setup.seats
@@ -308,11 +310,14 @@ PENDING_GAME_FRAMES = {("norespect", "wasm-min")}
 @pytest.mark.parametrize("port", mprun.LOCKED_PORTS)
 @pytest.mark.parametrize("game,kinds,seed,options", [("tower", "31", 5, "200"), ("norespect", "312", 5, "0")],
                          ids=["tower", "norespect"])
-def test_play_again_under_micropython_the_table_and_the_games_run_heap_locked(port, game, kinds, seed, options):
+def test_play_again_under_micropython_the_table_and_the_games_run_heap_locked(port, game, kinds, seed,
+                                                                             options):
     free = ["free"] if (game, port) in PENDING_GAME_FRAMES else []
-    r = mprun.run(port, "tests/mp/play_again.py", [game, kinds, str(seed), "3", options] + free, cwd=mprun.ROOT)
+    r = mprun.run(port, "tests/mp/play_again.py", [game, kinds, str(seed), "3", options] + free,
+                  cwd=mprun.ROOT)
     assert r.returncode == 0, r.stderr
-    rows = [dict(kv.split("=") for kv in ln.split()[1:]) for ln in r.stdout.splitlines() if ln.startswith("game ")]
+    rows = [dict(kv.split("=") for kv in ln.split()[1:])
+            for ln in r.stdout.splitlines() if ln.startswith("game ")]
     assert len(rows) == 3, r.stdout
     n = len(kinds)
     for k, row in enumerate(rows):

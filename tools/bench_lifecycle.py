@@ -32,7 +32,8 @@ MP_HELPER = "mash.py"       # the human seats' input, beside bench_pico's helper
 def kinds(text):
     """An argparse type: 2-4 seat digits, 0 human, 1 easy, 2 normal, 3 hard."""
     if not 2 <= len(text) <= 4 or any(ch not in "0123" for ch in text):
-        raise argparse.ArgumentTypeError("%r is not 2-4 seat digits of 0 (human) 1 2 3 (bot levels)" % text)
+        raise argparse.ArgumentTypeError("%r is not 2-4 seat digits of 0 (human) 1 2 3 (bot levels)"
+                                         % text)
     return text
 
 
@@ -97,8 +98,8 @@ def main(argv):
         print(row(r))
     done = any(r["kind"] == "life" and "boots" in r for r in run.records)
     print()
-    print("(%.0f s wall, %.1f s emulated; %s)" % (run.wall_s, run.summary.get("run_ms", 0) / 1000,
-                                                  "back at the launcher" if done else "ended early: " + run.failure()))
+    end = "back at the launcher" if done else "ended early: " + run.failure()
+    print("(%.0f s wall, %.1f s emulated; %s)" % (run.wall_s, run.summary.get("run_ms", 0) / 1000, end))
     return 0 if boots else 1
 
 

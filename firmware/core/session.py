@@ -33,7 +33,8 @@ START_MAGIC = b"PTgo"
 # -- restarts -------------------------------------------------------------------------------
 def launch(c, kind, setup=None):
     """Restart the console into `kind` (GO_LAUNCHER, GO_NEW with `setup`, GO_RESUME). A notice
-    waiting to be shown goes along. Returns False (with a notice) when the request cannot be written."""
+    waiting to be shown goes along. Returns False (with a notice) when the request cannot be
+    written."""
     notice = c.notice.waiting()
     if kind != GO_LAUNCHER or notice is not None:
         p = bytearray((kind, 0))

@@ -18,7 +18,8 @@ def check(c):
     for i in range(d):
         assert c._stack[i] is not None, "hole in the stack"
     # the bottom: the launcher, or in a game's console (started by a restart) a blank scene
-    assert c._stack[0] is c.launcher or (c.launcher is None and type(c._stack[0]).__name__ == "Scene"), "bottom"
+    bottom = c._stack[0]
+    assert bottom is c.launcher or (c.launcher is None and type(bottom).__name__ == "Scene"), "bottom"
     s = c.settings
     assert 0 <= s.brightness <= 9 and s.sound in (0, 1) and 0 <= s.bot_speed <= 3, "settings"
     for n in s.names:
@@ -70,7 +71,8 @@ def main(frames, seed):
         if c.faults:
             sys.print_exception(c.last_error)
             break
-    print("frames=%d faults=%d restarts=%d scenes=%s" % (f + 1, c.faults, hw.restarts, ",".join(sorted(seen))))
+    print("frames=%d faults=%d restarts=%d scenes=%s" % (f + 1, c.faults, hw.restarts,
+                                                         ",".join(sorted(seen))))
     hw.cleanup()
 
 
