@@ -1,4 +1,4 @@
-"""The game lifecycle (core/session.py, core/boot.py): a game starts through a restart into a
+"""The game lifecycle (core/session.py, core/bootstrap.py): a game starts through a restart into a
 console without the launcher, the start request on flash is carried out once and a bad one is
 reported and ignored, quitting and resuming go through restarts too, and "play again" rotates the
 start (G-2) while the evening's table (core/evening.py, core/results.py) counts the wins.

@@ -93,10 +93,16 @@ class Console:
         # (file reading, probing for games), so its garbage is freed as one block at the end,
         # except the launcher, made once the files are read (its code is not in memory with
         # theirs: that is the boot's peak), or the game a start request names
-        from core import boot
-        boot.run(self)
+        from core import bootstrap
+        game = bootstrap.run(self)
         from core.modules import forget
-        forget("core.boot")
+        forget("core.bootstrap")
+        if not game:
+            from core.launcher import Launcher
+            self.launcher = Launcher(self)
+            self.launcher.probe()
+            self._stack[0] = self.launcher
+            self.launcher.enter(self)
 
     # -- on-demand scenes --------------------------------------------------------------------
     def scene(self, name):

@@ -57,7 +57,7 @@ def launch(c, kind, setup=None):
 
 
 def parse_request(p):
-    """(kind, notice, setup, evening) of a start request's payload (core/boot.py carries it
+    """(kind, notice, setup, evening) of a start request's payload (core/bootstrap.py carries it
     out); ValueError (or IndexError, UnicodeError) when it is not a whole request."""
     if p is None:
         raise ValueError("start request")

@@ -1,37 +1,30 @@
 """What a console does once, as it is made (then this module is forgotten): read the settings
-and the tilt calibration, look for a suspended game, and then either carry out a start request
-(core/session.py wrote it before the restart: start or resume that game, with no launcher in
-memory) or make the launcher."""
+and the tilt calibration, look for a suspended game, and carry out a start request if there is
+one (core/session.py wrote it before the restart: start or resume that game, with no launcher in
+memory). Without one the console then makes its launcher, this module's code no longer loaded."""
 from core import console as C
 from core.modules import forget
 from core.scene import Scene
 
 
 def run(c):
+    """True when this console runs a game (or the error screen of one that failed to start);
+    False: it is the launcher's."""
     _read_files(c)
     forget("core.settings_file")        # done with the settings: their code can go
     files = c.files
     if files.exists(C.START_FILE) or files.exists(C.START_FILE + ".tmp"):
         try:
             if _start_request(c):       # this console runs that game
-                return
+                return True
         except Exception as e:          # noqa: BLE001 - e.g. MemoryError: the error screen says
             c.fail(e)
             c._apply()
-            return
+            return True
         forget("core.session")
+        c.evening = None
     forget("core.storage")
-    launcher(c)
-
-
-def launcher(c):
-    """The launcher's console: the launcher at the bottom of the scene stack."""
-    from core.launcher import Launcher
-    c.evening = None
-    c.launcher = Launcher(c)
-    c.launcher.probe()
-    c._stack[0] = c.launcher
-    c.launcher.enter(c)
+    return False
 
 
 def _read_files(c):
