@@ -15,6 +15,9 @@ from core.console import Console
 from core.evening import SHARE, Evening, tenths
 from core.setup import Setup
 from games.norespect import rules as NR
+from games.tower.events import EVENTS
+
+TOWER_EVENTS = [name for name, _ in EVENTS]
 
 START = "start.bin"
 MAGIC = b"PTgo"
@@ -192,10 +195,11 @@ def _evening(hw, setup, games):
     for k in range(games):
         g = finish(c)
         rec = g.record
-        start_kind = 1 if setup.game == "tower" else NR.E_START      # the record's "start" row
+        start_kind = TOWER_EVENTS.index("start") if setup.game == "tower" else NR.E_START
         starts = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == start_kind]
         if setup.game == "tower":
-            w = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == 15][0]
+            result = TOWER_EVENTS.index("result")
+            w = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == result][0]
             winners = 0 if w == 0xFFFF or w < 0 else 1 << w
         else:
             winners = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == NR.E_RESULT][0]
