@@ -98,7 +98,12 @@ def main(argv):
         print(row(r))
     done = any(r["kind"] == "life" and "boots" in r for r in run.records)
     print()
-    end = "back at the launcher" if done else "ended early: " + run.failure()
+    if done:
+        end = "back at the launcher"
+    elif boots and boots[-1].get("result") == "unfinished":
+        end = "stopped at --frames %d" % opt.frames
+    else:
+        end = "ended early: " + run.failure()
     print("(%.0f s wall, %.1f s emulated; %s)" % (run.wall_s, run.summary.get("run_ms", 0) / 1000, end))
     return 0 if boots else 1
 
