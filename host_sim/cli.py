@@ -17,7 +17,7 @@ from core import settings_file as SF  # noqa: E402
 from core import setup as SU  # noqa: E402
 
 from host_sim.clock import RealClock, VirtualClock  # noqa: E402
-from host_sim.hardware import NoButtons, SimHardware, WindowButtons  # noqa: E402
+from host_sim.hardware import NoButtons, Restart, SimHardware, WindowButtons  # noqa: E402
 from host_sim import png, replay as R  # noqa: E402
 from host_sim.args import Parser, whole  # noqa: E402
 
@@ -85,8 +85,11 @@ A game that does not end within --max-frames steps prints "unfinished" and exits
     p.add_argument("--max-frames", type=whole(1), default=None, metavar="N",
                    help="with --until-end: give up after N steps (default 300000)")
     p.add_argument("--export-record", metavar="FILE", help="write the game's record as JSON lines")
-    p.add_argument("--games", type=whole(1), default=1, metavar="K", help="play K games, seeds S, S+1, ...")
-    p.add_argument("--bot-speed", choices=SPEEDS, help="bot delay (default: instant with --until-end)")
+    p.add_argument("--games", type=whole(1), default=1, metavar="K",
+                   help="play K games in a row through the results screen's play again (seeds S, S+1, "
+                        "...; the next seat starts each game, G-2)")
+    p.add_argument("--bot-speed", choices=SPEEDS, help="bot delay, set in the data folder's settings "
+                   "(default: instant with --until-end)")
     p.add_argument("--accel", choices=("sim", "none", "blinka"), default="sim",
                    help="tilt: simulated (mouse/keys/stick), no sensor, or a real sensor through adafruit-blinka")
     p.add_argument("--data", metavar="DIR", help="settings and saves folder "
@@ -96,10 +99,11 @@ A game that does not end within --max-frames steps prints "unfinished" and exits
 
 
 class Run:
-    """One console in the simulator, windowed or headless."""
+    """One console in the simulator, windowed or headless. hw.restart() (a game started as the
+    launcher starts it, play again, back to the launcher) builds a new console on the same
+    hardware, as main.py does after the board's soft reset."""
 
     def __init__(self, args, seed, data_dir, rp=None):
-        from core.console import Console
         self.args = args
         self.rp = rp
         self.window = None
@@ -128,14 +132,40 @@ class Run:
                     self.recorder.inner_buttons = inner
                 else:
                     self.hw.buttons = inner
-        self.console = Console(self.hw)
+        self.console = None
+        self.restart()
         if self.recorder is not None:
             self.recorder.settings = bytes(SF.payload(self.console.settings))
-        if args.bot_speed or (args.until_end and args.bot_speed is None):
-            self.console.settings.bot_speed = SPEEDS.index(args.bot_speed or "instant")
+
+    def restart(self):
+        from core.console import Console
+        self.console = Console(self.hw)
+
+    def launch(self, setup):
+        """Start a game as the launcher's setup screen does: through a restart."""
+        from core import session
+        try:
+            session.launch(self.console, session.GO_NEW, setup)
+        except Restart:
+            self.restart()
+
+    def play_again(self):
+        """What the players do after a game: A on its result screen (the evening's table comes
+        up), then A on the table (a restart into the next game)."""
+        from core import session
+        c = self.console
+        c.end_game()
+        self.frame()
+        try:
+            session.play_again(c)
+        except Restart:
+            self.restart()
 
     def frame(self):
-        self.console.frame()
+        try:
+            self.console.frame()
+        except Restart:
+            self.restart()
         if isinstance(self.hw.clock, VirtualClock):
             self.hw.clock.advance(STEP_MS[self.steps % 3])
         self.steps += 1
@@ -164,10 +194,18 @@ def _data_dir(args, rp):
     else:
         d = os.path.join(os.path.expanduser("~"), ".picotable-sim")
     os.makedirs(d, exist_ok=True)
+    from core.files import Files
+    files = Files(os, d)
     if rp is not None and rp.settings is not None:
         # replay with the settings the recording was made with
-        from core.files import Files
-        storage.save(Files(os, d), SF.FILE, SF.MAGIC, SF.VERSION, rp.settings)
+        storage.save(files, SF.FILE, SF.MAGIC, SF.VERSION, rp.settings)
+    elif args.bot_speed or args.until_end:
+        # the bot speed as the settings screen sets it: every console of the run reads it
+        from core.settings import Settings
+        s = Settings()
+        SF.load(s, files)
+        s.bot_speed = SPEEDS.index(args.bot_speed or "instant")
+        SF.save(s, files)
     return d
 
 
@@ -307,7 +345,9 @@ def export_record(path, scene, setup, append):
 
 
 def run_games(args):
-    """Headless games started directly (--game): one result line each."""
+    """Headless games (--game): the first started as the launcher starts it, each next one by
+    the results screen's play again (same seats and options, the next seat starts: G-2); one
+    result line each."""
     rp = args.rp
     base = args.seed if args.seed is not None else (rp.seed if rp is not None else 1)
     if args.until_end:
@@ -315,36 +355,44 @@ def run_games(args):
     else:
         limit = args.frames or (rp.total if rp is not None else 1)
     unfinished = 0
+    run = Run(args, base, _data_dir(args, rp), rp)
+    run.launch(make_setup(args, base, run.console))
     for k in range(args.games):
-        seed = base + k
-        run = Run(args, seed, _data_dir(args, rp), rp if k == 0 else None)
-        setup = make_setup(args, seed, run.console)
-        if not run.console.start_game(args.game, setup):
-            fail("could not start %s: %s" % (args.game, run.console.last_error))
-        scene = run.console.game
-        while run.steps < limit:
-            if args.until_end and getattr(scene, "game_over", False):
+        c = run.console
+        scene = c.game
+        if scene is None:
+            fail("could not start %s: %s" % (args.game, c.last_error or c.notice.waiting()))
+        setup = c.game_setup
+        first = run.steps
+        while run.steps - first < limit:
+            if args.until_end and scene.game_over:
                 break
-            if run.console.faults:
+            if c.faults:
                 break
             run.frame()
-        over = getattr(scene, "game_over", False)
-        if run.console.faults:
-            top = run.console.top
+        if c.faults:
+            top = c.top
             line = "ERROR %s %s" % (getattr(top, "where", "?"), " ".join(getattr(top, "lines", ())))
-        elif over:
+        elif scene.game_over:
             line = scene.result()
         else:
             line = "unfinished"
             unfinished += 1
-        print("game=%s seed=%d frames=%d %s" % (args.game, seed, run.steps, line), flush=True)
+        print("game=%s seed=%d start=%d frames=%d %s" % (
+            args.game, setup.seed, setup.start, run.steps - first, line), flush=True)
         if args.export_record:
             export_record(args.export_record, scene, setup, append=k > 0)
         if args.screenshot and k == args.games - 1:
             png.write(args.screenshot, 240, 240, run.hw.display.rgb())
-        run.close()
-        if run.console.faults:
+        if c.faults:
+            run.close()
             return 1
+        if k < args.games - 1:
+            if not scene.game_over:
+                unfinished += args.games - 1 - k        # no play again before the end
+                break
+            run.play_again()
+    run.close()
     if args.until_end and unfinished:
         sys.stderr.write("%s: --until-end: %d of %d games not over after %d steps (--max-frames)\n"
                          % (PROG, unfinished, args.games, limit))
@@ -381,9 +429,9 @@ def run_console(args):
         import time
         seed = int(time.time()) & 0xFFFFF
     run = Run(args, seed, _data_dir(args, rp), rp)
-    c = run.console
     if args.game:
-        c.start_game(args.game, make_setup(args, seed if seed is not None else c.new_seed(), c))
+        c = run.console
+        run.launch(make_setup(args, seed if seed is not None else c.new_seed(), c))
     if args.headless:
         n = args.frames if args.frames is not None else (rp.total if rp is not None else 1)
         for _ in range(n):
@@ -391,16 +439,21 @@ def run_console(args):
         if args.screenshot:
             png.write(args.screenshot, 240, 240, run.hw.display.rgb())
         run.close()
-        print("steps=%d faults=%d" % (run.steps, c.faults))
-        return 1 if c.faults else 0
+        print("steps=%d faults=%d" % (run.steps, run.console.faults))
+        return 1 if run.console.faults else 0
     try:
-        if rp is not None:
-            while not rp.done:
-                run.window.poll()          # keep the window alive; input comes from the file
-                c.frame()
-                run.hw.clock.sleep_ms(33)
-        else:
-            c.run()
+        while True:
+            try:
+                if rp is not None:
+                    while not rp.done:
+                        run.window.poll()      # keep the window alive; input comes from the file
+                        run.console.frame()
+                        run.hw.clock.sleep_ms(33)
+                else:
+                    run.console.run()
+                break
+            except Restart:
+                run.restart()
     except (SystemExit, KeyboardInterrupt):
         pass
     finally:

@@ -6,6 +6,11 @@ from core.files import Files
 from host_sim.display import SimDisplay
 
 
+class Restart(BaseException):
+    """Raised by SimHardware.restart(): whoever runs the console builds a new one, as main.py
+    does after the board's soft reset. A BaseException, so that no scene takes it for an error."""
+
+
 class NoButtons:
     def read(self):
         return 0
@@ -34,3 +39,6 @@ class SimHardware:
         self.watchdog = None
         if seed is not None:
             self.seed = seed
+
+    def restart(self):
+        raise Restart()

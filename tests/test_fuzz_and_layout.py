@@ -8,7 +8,7 @@ import pytest
 
 import mprun
 
-LINE = re.compile(r"frames=(\d+) faults=(\d+) scenes=(\S+)")
+LINE = re.compile(r"frames=(\d+) faults=(\d+) restarts=(\d+) scenes=(\S+)")
 
 
 def test_fuzz_100000_frames_on_the_unix_port():
@@ -17,8 +17,9 @@ def test_fuzz_100000_frames_on_the_unix_port():
         assert r.returncode == 0, r.stderr
         m = LINE.search(r.stdout)
         assert m and m[1] == "100000" and m[2] == "0", r.stdout + r.stderr
-        scenes = set(m[3].split(","))
+        scenes = set(m[4].split(","))
         assert {"Launcher", "SettingsScene", "NameEditor", "Calibrate", "GameSetup"} <= scenes
+        assert int(m[3]) > 0 and "GameScene" in scenes     # games started through a restart
 
 
 # the two 32-bit ports share the 20,000 frames the newest one had alone, with different seeds

@@ -134,3 +134,24 @@ def test_the_console_runs_on_it(env):
     assert m.pixel_bytes >= 115200
     assert len(set(m.gram[i] for i in range(0, len(m.gram), 97))) > 1   # not a blank screen
     assert hw.watchdog.feeds == 5
+
+
+def test_a_restart_keeps_the_panel_set_up_and_lit_and_a_later_boot_sets_it_up_again(env):
+    pico, clock, tmp = env
+    hw = build(env)
+    assert not hw.warm and fake_machine.display.commands() == INIT
+    hw.display.set_brightness(70)
+    with pytest.raises(SystemExit):             # machine.soft_reset(): main.py runs again
+        hw.restart()
+    assert fake_machine.wdt.feeds == 1          # the next boot has the whole timeout
+    n = len(fake_machine.display.commands())
+    hw2 = build(env)                            # the boot after the soft reset
+    assert hw2.warm
+    assert fake_machine.display.commands()[n:] == []        # no reset, no set-up: the last frame stays
+    bl = hw2.display.backlight
+    assert bl.duty_u16() == 70 * 65535 // 100 and bl.duty_log == []     # never dark on the way
+    hw2.display.show(bytearray(28800), __import__("array").array("h", [0, 0, 2, 1]), 1)
+    assert fake_machine.display.ready()         # the panel takes pixels as before
+    hw3 = build(env)                            # a boot without a restart (Ctrl-D, watchdog reset)
+    assert not hw3.warm and fake_machine.display.commands()[-len(INIT):] == INIT
+    assert hw3.display.backlight.duty_log == [0]

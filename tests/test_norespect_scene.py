@@ -94,7 +94,9 @@ def test_game_over_waits_for_a_then_leaves():
         c.frame()
     assert c.game is g
     press(c, B.A)
-    assert c.game is None and type(c.top).__name__ == "Launcher"
+    assert c.game is None and type(c.top).__name__ == "Results"
+    press(c, B.B)
+    assert type(c.top).__name__ == "Launcher"
 
 
 # -- humans: only legal targets -------------------------------------------------------------------
@@ -399,7 +401,11 @@ def test_the_launcher_starts_it_with_the_seats_and_options_of_the_setup_screen()
     press(c, B.RIGHT, 2)                             # normal -> hard
     for _ in range(4):                              # down to "Start"
         press(c, B.DOWN, 2)
-    press(c, B.A, 2)
+    c.hw.buttons.script = fakehw.steps(B.A, 1, 0, 2)
+    c.hw.buttons.i = 0
+    for _ in range(3):                              # the game starts after a restart
+        c = fakehw.frame(c)
+    assert c.hw.restarts == 1 and c.launcher is None
     g = c.game
     assert type(g).__name__ == "GameScene" and c.top is g
     assert g.n == 2 and g.st.variant == 1

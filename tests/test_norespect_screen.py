@@ -129,11 +129,12 @@ def test_the_game_over_header_leaves_the_pool_count_readable():
     play(c, g, lambda n: None)
     top, hint, tile = header(probe)
     assert top.startswith("Game over") and top.endswith(" pool"), top
-    assert hint.endswith(" %d" % g.st.pool_n) and "launcher" in hint, hint
+    assert hint.endswith(" %d" % g.st.pool_n) and "A: continue" in hint, hint
 
 
 @pytest.mark.parametrize("row,text", [
-    ((R.E_START, 1), "Normal 2 starts: highest draw"),
+    ((R.E_START, 1, 2, 5), "Normal 2 starts: highest draw"),
+    ((R.E_START, 1, 0, 0), "Normal 2 starts: in turn"),              # play again (G-2)
     ((R.E_BUILD, 0, 7, 2, 4), "WWWWWWWW builds 7: col 3 done"),
     ((R.E_BUILD, 0, 7, 2, 2), "WWWWWWWW builds 7 on col 3"),
     ((R.E_STACK, 0, 4, 2, 1), "WWWWWWWW stacks MMMMMMMM's 4"),

@@ -153,3 +153,24 @@ def test_notice_over_a_game_redraw_under_micropython_heap_locked(port):
                                                    "notice"], cwd=mprun.ROOT)
     assert r.returncode == 0, r.stderr
     assert "redraw ok" in r.stdout and "bad=0" in r.stdout, r.stdout
+
+
+# the evening's table after a game (core/results.py): a notice comes and goes over it
+RESULTS = (("norespect", (3, 1, 2), 4, (0,)), ("tower", (3, 1), 4, (2, 0, 0)))
+
+
+@pytest.mark.parametrize("game,kinds,seed,options", RESULTS, ids=[g[0] for g in RESULTS])
+def test_results_screen_glass_equals_full_redraw_every_frame(game, kinds, seed, options):
+    run = runs.ResultsRun(FRAME, game, kinds, seed, options, tail=120)
+    assert redraw.check(run) is None
+    assert run.left == 0                # the whole tail ran on the results screen
+
+
+@pytest.mark.parametrize("port", mprun.LOCKED_PORTS)
+def test_results_screen_redraw_under_micropython_heap_locked(port):
+    game, kinds, seed, options = RESULTS[1]
+    r = mprun.run(port, "tests/mp/redraw_run.py",
+                  ["results", game, "".join(map(str, kinds)), str(seed), "3", "".join(map(str, options))],
+                  cwd=mprun.ROOT)
+    assert r.returncode == 0, r.stderr
+    assert "redraw ok" in r.stdout and "bad=0" in r.stdout, r.stdout

@@ -40,7 +40,7 @@ FRAME = Gfx()
 
 # string pieces that compose texts: (module, piece) -> how the composed texts are measured
 COMPOSED = {
-    ("core/console.py", "Saved game %s: discarded"): "notices: bad save files at boot",
+    ("core/bootstrap.py", "Saved game %s: discarded"): "notices: bad save files at boot",
     ("core/session.py", "Saved game %s: discarded"): "notices: resuming a bad save file",
     ("core/settings_file.py", "Settings %s: defaults"): "notices: bad settings files",
     ("core/launcher.py", "%d-%d players"): "screens: the launcher",
@@ -55,6 +55,7 @@ NOT_DRAWN = {
     ("core/catalog.py", "."): "a module name",
     ("core/files.py", "/"): "a file path",
     ("core/storage.py", ".tmp"): "a file name",
+    ("core/bootstrap.py", ".tmp"): "a file name",
     ("core/errors.py", "step %d: %s:%d: %s\n"): "a line of error.log",
     ("games/norespect/scenes.py", "winner=%s reason=%s turns=%d"): "the simulator's result line",
     ("games/norespect/scenes.py", ","): "the simulator's result line",

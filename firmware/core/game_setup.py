@@ -72,7 +72,8 @@ class GameSetup(Scene):
                 self.options[k] = (self.options[k] + d) % len(choices)
                 m.set_value(i, choices[self.options[k]])
         elif act == M.SELECT and i == self._start:
-            c.start_game(self.name, self.make_setup(c))
+            from core import session
+            session.launch(c, session.GO_NEW, self.make_setup(c))
         elif act == M.BACK:
             c.pop()
 

@@ -120,7 +120,8 @@ class Launcher(Scene):
         if k == _SETTINGS:
             c.push(c.scene("settings"))
         elif k == _RESUME:
-            c.resume_game()
+            from core import session
+            session.launch(c, session.GO_RESUME)
         else:
             s = c.scene("setup")
             s.prepare(catalog.NAMES[k], catalog.package(catalog.NAMES[k]))

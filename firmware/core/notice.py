@@ -53,6 +53,10 @@ class Notice:
                 self._q[self._n] = None
                 self._gone = True
 
+    def waiting(self):
+        """The notice showing or next to show, or None."""
+        return self._q[0] if self._n else None
+
     @property
     def active(self):
         return self._n > 0

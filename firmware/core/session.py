@@ -1,19 +1,85 @@
-"""The game lifecycle: start, suspend on quit, resume, end. Loaded on demand (an allocation
-point), so its code is not in memory while the launcher idles.
+"""The game lifecycle: starting a game on a fresh heap, suspend on quit, resume, the end of a game
+and "play again". Loaded on demand (an allocation point), so its code is not in memory while the
+launcher idles or a game runs.
 
-A suspended game is one storage file (suspend.bin, magic b"PTsv", version 1) whose payload is
-the Setup (core/setup.py, starting with the game's name) followed by the game's own snapshot.
+How a game starts (docs/decisions.md, Memory): the launcher never starts a game beside itself.
+launch() writes a start request and restarts the console (hw.restart(): a soft reset on the
+board, a new Console on the host); the new console's boot() finds the request, deletes it (so a
+request that makes the board crash is not tried twice), and starts the game with no launcher in
+memory, on a heap that holds only the frame buffer and the services every game needs. Leaving the
+game restarts into the launcher the same way. start() is the start itself, in place: the boot
+uses it, and so do tests and tools that run a game on a console directly.
+
+start.bin (magic b"PTgo", version 1), payload:
+    kind     1 byte: 0 the launcher, 1 a new game, 2 resume the suspended game
+    notice   1 byte n, then n bytes: a notice to show after the restart (n = 0: none)
+    setup    a new game's Setup (core/setup.py), then its evening table (core/evening.py) or 0
+A suspended game is suspend.bin (magic b"PTsv", version 2; version 1 had no start seat in its
+Setup): the Setup followed by the game's own snapshot.
 """
 import gc
 
 from core import catalog, storage
+from core.console import START_FILE, SUSPEND_FILE, SUSPEND_MAGIC
 from core.setup import Setup
 
-FILE = "suspend.bin"
-MAGIC = b"PTsv"
-VERSION = 1
+GO_LAUNCHER = 0                 # what a restart starts: the launcher,
+GO_NEW = 1                      # a new game,
+GO_RESUME = 2                   # the suspended game
+VERSION = 2
+START_MAGIC = b"PTgo"
 
 
+# -- restarts -------------------------------------------------------------------------------
+def launch(c, kind, setup=None):
+    """Restart the console into `kind` (GO_LAUNCHER, GO_NEW with `setup`, GO_RESUME). A notice
+    waiting to be shown goes along. Returns False (with a notice) when the request cannot be
+    written."""
+    notice = c.notice.waiting()
+    if kind != GO_LAUNCHER or notice is not None:
+        p = bytearray((kind, 0))
+        if notice is not None:
+            t = notice.encode()[:40]
+            p[1] = len(t)
+            p.extend(t)
+        if kind == GO_NEW:
+            p.extend(setup.to_bytes())
+            p.extend(c.evening.to_bytes() if c.evening is not None else b"\0")
+        if not storage.save(c.files, START_FILE, START_MAGIC, 1, p):
+            if kind != GO_LAUNCHER:
+                c.notice.post("Cannot start: storage failed")
+                return False
+    if kind != GO_LAUNCHER:
+        c.notice.post("Starting...")    # on the glass while the board restarts
+        c.render()
+    c.hw.restart()
+    return True
+
+
+def parse_request(p):
+    """(kind, notice, setup, evening) of a start request's payload (core/bootstrap.py carries it
+    out); ValueError (or IndexError, UnicodeError) when it is not a whole request."""
+    if p is None:
+        raise ValueError("start request")
+    kind = p[0]
+    at = 2 + p[1]
+    notice = bytes(p[2:at]).decode()
+    setup = evening = None
+    if kind == GO_NEW:
+        setup, at = Setup.from_bytes(p, at)
+        if p[at]:
+            from core.evening import Evening
+            evening, at = Evening.from_bytes(p, at)
+            if evening.seats != setup.seats:
+                raise ValueError("table")
+        else:
+            at += 1
+    if at != len(p) or kind > GO_RESUME:
+        raise ValueError("start request")
+    return kind, notice, setup, evening
+
+
+# -- a game ---------------------------------------------------------------------------------
 def start(c, name, setup, snapshot=None):
     pkg = catalog.package(name)
     if pkg is None:
@@ -27,47 +93,68 @@ def start(c, name, setup, snapshot=None):
 
 
 def end(c):
+    """The game is over and its result screen was left: count it in the evening's table, drop
+    the game, show the table (core/results.py) with "play again"."""
+    g = c.game
+    setup = c.game_setup
+    winners = g.winners if g is not None else 0
     if c.suspended is not None and c.suspended == c.game_name:
-        storage.discard(c.files, FILE)
+        storage.discard(c.files, SUSPEND_FILE)
         c.suspended = None
-    c.home()
+    c.drop_game()
+    from core.evening import Evening
+    ev = c.evening
+    if ev is None or ev.seats != setup.seats:
+        ev = c.evening = Evening(setup.seats)
+    ev.add(winners)
+    c.game_setup = setup
+    from core.results import Results
+    c.push(Results(c, setup, ev))
+
+
+def play_again(c):
+    """The same game, seats and options, a new seed, the next seat clockwise starts (G-2)."""
+    s = c.game_setup
+    start = (s.start + 1) % s.seats if s.start >= 0 else -1
+    launch(c, GO_NEW, Setup(s.game, s.kinds, s.names, s.options, c.new_seed(), start))
 
 
 def quit(c, suspend):
     g = c.game
-    if g is not None and getattr(g, "game_over", False):
-        end(c)
-        return
-    if g is not None and suspend:
+    if g is not None and suspend and not g.game_over:
         snap = g.snapshot() if hasattr(g, "snapshot") else None
         if snap is not None:
             payload = bytearray(c.game_setup.to_bytes())
             payload.extend(snap)
-            if storage.save(c.files, FILE, MAGIC, VERSION, payload):
+            if storage.save(c.files, SUSPEND_FILE, SUSPEND_MAGIC, VERSION, payload):
                 c.suspended = c.game_name
             else:
                 c.notice.post("Could not save the game")
+    elif g is not None and g.game_over and c.suspended is not None and c.suspended == c.game_name:
+        storage.discard(c.files, SUSPEND_FILE)      # a game that is over is not resumed
+        c.suspended = None
     c.home()
 
 
 def resume(c):
-    st, _, payload = storage.load(c.files, FILE, MAGIC, VERSION)
+    st, ver, payload = storage.load(c.files, SUSPEND_FILE, SUSPEND_MAGIC, VERSION)
     if payload is None:
         msg = storage.message(st)
         c.notice.post("Saved game %s: discarded" % msg if msg else "Saved game missing")
         return _discard(c)
     try:
-        setup, at = Setup.from_bytes(payload)
+        setup, at = Setup.from_bytes(payload, 0, ver >= 2)
         return start(c, setup.game, setup, payload[at:])
     except (ValueError, IndexError, KeyError):
         # the game refused its snapshot: nothing of it stays loaded
-        c._drop_game()
+        c.drop_game()
         c.notice.post("Saved game damaged: discarded")
         return _discard(c)
 
 
 def _discard(c):
-    storage.discard(c.files, FILE)
+    storage.discard(c.files, SUSPEND_FILE)
     c.suspended = None
-    c.launcher.enter(c)
+    if c.launcher is not None:
+        c.launcher.enter(c)
     return False

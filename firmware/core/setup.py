@@ -2,7 +2,9 @@
 
 Seats are numbered clockwise from 0 (G-1). Each seat is a human or a bot of a level; humans
 take the players' names from the settings in order, bots are called by level and seat.
-`to_bytes`/`from_bytes` keep a setup inside a suspended-game save.
+`start` is the seat that plays first, or -1: the game chooses (G-2: its starting ritual when that
+is a game action, else a random seat) and writes its choice back here, so that "play again" can
+rotate it. `to_bytes`/`from_bytes` keep a setup inside a suspended-game save and a start request.
 """
 from micropython import const
 
@@ -16,12 +18,13 @@ MAX_SEATS = const(6)
 
 
 class Setup:
-    def __init__(self, game, kinds, names, options, seed):
+    def __init__(self, game, kinds, names, options, seed, start=-1):
         self.game = game                    # package name, e.g. "tower"
         self.kinds = bytearray(kinds)       # per seat: HUMAN / EASY / NORMAL / HARD
         self.names = list(names)            # per seat: str
         self.options = bytearray(options)   # per OPTIONS entry: index of the choice
         self.seed = seed & 0x3FFFFFFF
+        self.start = start                  # the first player's seat; -1: the game chooses
 
     @property
     def seats(self):
@@ -52,11 +55,13 @@ class Setup:
         out.extend(self.options)
         for i in range(4):
             out.append((self.seed >> (8 * i)) & 255)
+        out.append(self.start & 255)        # -1 as 255
         return bytes(out)
 
     @staticmethod
-    def from_bytes(data, at=0):
-        """(Setup, next offset); raises ValueError on a malformed setup."""
+    def from_bytes(data, at=0, with_start=True):
+        """(Setup, next offset); raises ValueError on a malformed setup. `with_start`: the
+        bytes end with the start seat (saves before it had none)."""
         try:
             n = data[at]
             game = bytes(data[at + 1:at + 1 + n]).decode()
@@ -76,12 +81,20 @@ class Setup:
             at += 1 + n
             seed = data[at] | (data[at + 1] << 8) | (data[at + 2] << 16) | (data[at + 3] << 24)
             at += 4
+            start = -1
+            if with_start:
+                start = data[at]
+                at += 1
         except (IndexError, UnicodeError):
             raise ValueError("truncated setup")
         for k in kinds:
             if k > HARD:
                 raise ValueError("seat kind")
-        return Setup(game, kinds, names, options, seed), at
+        if start == 255:
+            start = -1
+        elif start >= seats:
+            raise ValueError("start seat")
+        return Setup(game, kinds, names, options, seed, start), at
 
 
 def bot_name(kind, seat):

@@ -20,6 +20,8 @@ WDT_MS = 8000               # generous: a frame is 33 ms; near the RP2040's 8.3 
 
 _WDT_CTRL_CLR = 0x3000      # atomic bit-clear alias of WATCHDOG CTRL
 _WDT_ENABLE = 1 << 30
+_WDT_SCRATCH0 = 0x0C        # kept by a soft reset (and a watchdog reset), zero after power-up
+_WARM = 0x5045524D          # in SCRATCH0: this boot is a restart() (set up panel, lit backlight)
 
 
 class Hardware:
@@ -34,6 +36,16 @@ class Hardware:
         self.sound = None
         self.watchdog = None
         self.spi_hz = 0         # the display SPI clock actually reached (logged at boot)
+        self.warm = False       # this boot followed a restart(): the panel was kept as it was
+
+    def restart(self):
+        """Start the console afresh: a soft reset (a fresh heap; main.py runs again). A mark in
+        the watchdog's scratch register tells the next build() to keep the panel's set-up and
+        its backlight, so the screen shows the last frame until the new console draws."""
+        if self.watchdog is not None:
+            self.watchdog.feed()        # the next boot has the whole timeout to start feeding
+        machine.mem32[_watchdog_base() + _WDT_SCRATCH0] = _WARM
+        machine.soft_reset()
 
 
 def set_clocks(cpu_hz):
@@ -70,17 +82,29 @@ def _exists(path):
         return False
 
 
+def _watchdog_base():
+    return 0x400D8000 if "RP2350" in getattr(sys.implementation, "_machine", "") else 0x40058000
+
+
 def stop_watchdog():
     """Stop a running watchdog (machine.WDT cannot be stopped), e.g. when the REPL takes over."""
-    rp2350 = "RP2350" in getattr(sys.implementation, "_machine", "")
-    base = 0x400D8000 if rp2350 else 0x40058000
-    machine.mem32[base + _WDT_CTRL_CLR] = _WDT_ENABLE
+    machine.mem32[_watchdog_base() + _WDT_CTRL_CLR] = _WDT_ENABLE
+
+
+def take_warm_mark():
+    """True when this boot follows Hardware.restart(); the mark is cleared as it is read, so a
+    later power-up, watchdog reset or Ctrl-D sets the panel up as usual."""
+    a = _watchdog_base() + _WDT_SCRATCH0
+    warm = machine.mem32[a] == _WARM
+    machine.mem32[a] = 0
+    return warm
 
 
 def build(board=None, data=DATA, clock=None):
     if board is None:
         from hal import board
     hw = Hardware()
+    hw.warm = take_warm_mark()
     if clock is not None:
         hw.clock = clock
     set_clocks(board.CPU_HZ)
@@ -91,11 +115,12 @@ def build(board=None, data=DATA, clock=None):
     dc = Pin(board.LCD_DC, Pin.OUT, value=1)    # after SPI(): see the module docstring
     cs = Pin(board.LCD_CS, Pin.OUT, value=1)
     rst = Pin(board.LCD_RST, Pin.OUT, value=1)
-    bl = PWM(Pin(board.LCD_BL))
-    bl.freq(1000)
-    bl.duty_u16(0)          # dark until the console sets the brightness
+    bl = PWM(Pin(board.LCD_BL))     # after a restart the PWM still runs at its duty: kept
+    if not hw.warm:
+        bl.freq(1000)
+        bl.duty_u16(0)      # dark until the console sets the brightness
     hw.display = st7789.ST7789(spi, dc, cs, rst, bl, board.LCD_MADCTL, board.LCD_XOFF,
-                               board.LCD_YOFF, hw.clock.sleep_ms)
+                               board.LCD_YOFF, hw.clock.sleep_ms, init=not hw.warm)
     hw.buttons = buttons.Buttons([Pin(n) for n in board.BUTTONS])
     i2c = I2C(board.I2C_ID, sda=Pin(board.I2C_SDA), scl=Pin(board.I2C_SCL), freq=board.I2C_HZ)
     hw.accel = accel.open(i2c, board.ACCEL_AXES)

@@ -43,7 +43,7 @@ def converter():
 
 class ST7789:
     def __init__(self, spi, dc, cs=None, rst=None, backlight=None, madctl=0x70, xoff=0, yoff=0,
-                 sleep_ms=None):
+                 sleep_ms=None, init=True):
         if sleep_ms is None:
             import time
             sleep_ms = time.sleep_ms
@@ -65,7 +65,8 @@ class ST7789:
         self._p = array("i", (0, 0, 0, 0))     # the converter's cursor (hal/pixels.py)
         self.last_bytes = 0
         self._madctl = madctl
-        self.init()
+        if init:            # not after a restart: the panel is set up and shows the last frame
+            self.init()
 
     # -- bus --------------------------------------------------------------------------------
     def _command(self, c, args=None):

@@ -15,7 +15,10 @@ What it models of the rp2 port, because the Pico code depends on it:
 - the display on SPI1 (DC GP8, CS GP9, RST GP12) is an ST7789Model, the I2C0 bus an I2CBus
   with an MPU-6050 at 0x68 (ACCEL = "lis3dh" or None changes that), the pads a Gpio bank;
 - WDT: the timeout and the feeds; writing the enable bit to the watchdog's clear alias through
-  mem32 stops it (the RP2040 register map);
+  mem32 stops it (the RP2040 register map); other mem32 words (the watchdog's scratch
+  registers) keep what is written until power-up (reset_state);
+- soft_reset(): SystemExit, as MicroPython's does; what a soft reset keeps is kept: the pads,
+  the panel, and each PWM slice's level (a PWM made again for the same pin runs on at it);
 - reset(): exits the process with RESET_EXIT (99), which the pty board harness turns into a
   fresh boot.
 
@@ -50,7 +53,7 @@ ticks_ms = _ticks_ms
 
 
 def reset_state(firmware=(1, 29), accel="mpu6050", clock=None):
-    global gpio, display, i2c_bus, spi_buses, wdt, cpu_hz, peri_hz, ticks_ms, FIRMWARE, ACCEL
+    global gpio, display, i2c_bus, spi_buses, wdt, mem32, cpu_hz, peri_hz, ticks_ms, FIRMWARE, ACCEL
     FIRMWARE = firmware
     ACCEL = accel
     if clock is not None:
@@ -65,6 +68,8 @@ def reset_state(firmware=(1, 29), accel="mpu6050", clock=None):
         i2c_bus.add(fake_i2c.LIS3DHModel(0x18))
     spi_buses = []
     wdt = None
+    mem32 = _Mem32()
+    pwm_slices.clear()
     cpu_hz = 125_000_000
     peri_hz = USB_HZ if firmware >= (1, 24) else cpu_hz
 
@@ -112,12 +117,20 @@ class Pin(fake_pins.Pin):
         fake_pins.Pin.__init__(self, gpio, g, mode, pull, value)
 
 
+pwm_slices = {}     # pin -> the last PWM made on it: the slice's level survives a soft reset
+
+
 class PWM(fake_pins.PWMModel):
     def __init__(self, pin, freq=0, duty_u16=0):
         fake_pins.PWMModel.__init__(self, freq)
         self.pin = pin
         gpio.claim(pin.id, "pwm")
         self._duty = duty_u16
+        old = pwm_slices.get(pin.id)
+        if old is not None and not freq and not duty_u16:
+            self._freq = old._freq
+            self._duty = old._duty
+        pwm_slices[pin.id] = self
 
     def deinit(self):
         self._duty = 0
@@ -220,14 +233,16 @@ _CLR = 0x3000
 class _Mem32:
     def __init__(self):
         self.writes = []
+        self.words = {}
 
     def __getitem__(self, addr):
         if addr == _WATCHDOG_CTRL:
             return (1 << 30) if wdt is not None and wdt.enabled else 0
-        return 0
+        return self.words.get(addr, 0)
 
     def __setitem__(self, addr, value):
         self.writes.append((addr, value))
+        self.words[addr] = value
         if addr == _WATCHDOG_CTRL + _CLR and value & (1 << 30) and wdt is not None:
             wdt.enabled = False
 

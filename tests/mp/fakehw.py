@@ -10,6 +10,22 @@ import os
 from core.files import Files
 
 
+class Restart(BaseException):
+    """hw.restart(): the scenario builds a new console (frame() below), as main.py does after
+    the board's soft reset."""
+
+
+def frame(c):
+    """One console frame; after a restart, the new console (what the board's main.py makes)."""
+    try:
+        c.frame()
+        return c
+    except Restart:
+        from core.console import Console
+        from core.gfx import Gfx
+        return Console(c.hw, Gfx())
+
+
 class Display:
     def __init__(self):
         self.last_bytes = 0
@@ -152,7 +168,11 @@ class Hardware:
         self.files = Files(os, data)
         self.sound = Counter()
         self.watchdog = Counter()
+        self.restarts = 0
 
+    def restart(self):
+        self.restarts += 1
+        raise Restart()
 
     def cleanup(self):
         """Remove the data folder (the end of a scenario)."""

@@ -17,7 +17,9 @@ def check(c):
     assert 1 <= d <= len(c._stack), "stack depth"
     for i in range(d):
         assert c._stack[i] is not None, "hole in the stack"
-    assert c._stack[0] is c.launcher, "launcher not at the bottom"
+    # the bottom: the launcher, or in a game's console (started by a restart) a blank scene
+    bottom = c._stack[0]
+    assert bottom is c.launcher or (c.launcher is None and type(bottom).__name__ == "Scene"), "bottom"
     s = c.settings
     assert 0 <= s.brightness <= 9 and s.sound in (0, 1) and 0 <= s.bot_speed <= 3, "settings"
     for n in s.names:
@@ -62,14 +64,15 @@ def main(frames, seed):
         script[1] = raw >> 8
         hw.buttons.i = 0
         hw.accel.mode = "fail" if (f // 3000) % 4 == 3 else "level"
-        c.frame()
+        c = fakehw.frame(c)          # a restart (a game started, left...): a new console
         check(c)
         name = type(c.top).__name__
         seen[name] = seen.get(name, 0) + 1
         if c.faults:
             sys.print_exception(c.last_error)
             break
-    print("frames=%d faults=%d scenes=%s" % (f + 1, c.faults, ",".join(sorted(seen))))
+    print("frames=%d faults=%d restarts=%d scenes=%s" % (f + 1, c.faults, hw.restarts,
+                                                         ",".join(sorted(seen))))
     hw.cleanup()
 
 

@@ -3,6 +3,7 @@
     redraw_run.py screen NAME [EVERY] [notice]
     redraw_run.py game GAME KINDS SEED [EVERY] [OPTIONS] [TAIL] [SPEED] [notice]
     redraw_run.py stack N [EVERY] [FOUNDATIONS]     the tower's stack of N pieces falling apart
+    redraw_run.py results GAME KINDS SEED [EVERY] [OPTIONS]     the table after a whole game
 
 KINDS: a digit per seat (0 human, 1 easy, 2 normal, 3 hard); OPTIONS: a digit per game option.
 notice: two notices over the run (runs.NOTICES: posted at frames 5 and 40, the second queued).
@@ -32,6 +33,10 @@ def main(argv):
     elif argv[1] == "stack":
         sc = runs.StackRun(frame, int(argv[2]), len(argv) > 4 and argv[4] == "1", lock=True)
         every = int(argv[3]) if len(argv) > 3 else 1
+    elif argv[1] == "results":
+        every = int(argv[5]) if len(argv) > 5 else 1
+        sc = runs.ResultsRun(frame, argv[2], digits(argv[3]), int(argv[4]),
+                             digits(argv[6]) if len(argv) > 6 else (), lock=True, tail=120)
     else:
         every = int(argv[5]) if len(argv) > 5 else 10
         sc = runs.GameRun(frame, argv[2], digits(argv[3]), int(argv[4]),

@@ -10,17 +10,17 @@ StackRun(frame, n, ...): the tower's worst case for drawing, a stack of n pieces
 beside a carried piece (tests/mp/tower_stack.py).
 Noticed(run, at, texts): the same run with notices posted at given frames (the banner over the
 scene, the scene drawing under it, the banner going away).
+ResultsRun(frame, game, kinds, ...): the evening's table after a whole game of bots.
 """
+import fakehw
 import glass
 import locked
 import scene_runner
 from core.console import Console
-from core.rng import Rng
 from core.setup import Setup
+from mash import KEYS, Mash
 
 NAMES = ("ANA", "BEN", "CLEO", "DEV", "EVE", "FIN", "GUS", "HAL")
-# no Y (256) and no joystick press (16): those open the pause menu, toured on its own
-KEYS = (1, 2, 4, 8, 32, 64, 128, 0, 0, 0, 32, 32, 128 | 4, 128 | 8)
 
 
 class ScreenRun:
@@ -49,27 +49,6 @@ class ScreenRun:
 
     def end(self, c):
         c.hw.cleanup()
-
-
-class Mash:
-    """Buttons from a seeded generator: a key from KEYS held 1-4 steps, then released."""
-    def __init__(self, seed, keys=KEYS):
-        self.rng = Rng(seed)
-        self.keys = keys
-        self.left = 0
-        self.bits = 0
-        self.no_a = False
-
-    def read(self):
-        if self.left == 0:
-            x = self.rng.next16()
-            b = self.keys[x % len(self.keys)] if self.bits == 0 else 0
-            if self.no_a:
-                b &= ~32
-            self.bits = b
-            self.left = 1 + (x >> 8) % 4
-        self.left -= 1
-        return self.bits
 
 
 class _Played:
@@ -200,11 +179,44 @@ def acts(game, g, kinds):
 
 
 def notices(c, steps):
-    """Run `steps` frames; the notices shown meanwhile, in order."""
+    """Run `steps` frames (following restarts); the notices shown meanwhile, in order."""
     seen = []
     for _ in range(steps):
         before = c.notice.shown
-        c.frame()
-        if c.notice.shown != before:
+        n = fakehw.frame(c)
+        if n is not c:
+            c = n
+        elif c.notice.shown != before:
             seen.append(c.notice.last)
     return seen
+
+
+class ResultsRun(GameRun):
+    """The results screen after a whole game of bots (the game played and left unlocked in
+    begin()): a notice comes and goes over it, and keys that change nothing are pressed."""
+    KEYS = (0, 0, 1, 2, 4, 8, 16, 128, 256, 0)
+
+    def begin(self):
+        c = GameRun.begin(self)
+        g = c.game
+        while not g.game_over and self.n < self.limit:
+            c.frame()
+            self.n += 1
+        hw = c.hw
+        hw.buttons = fakehw.Buttons(fakehw.steps(32, 1, 0, 2))     # A: the table comes up
+        for _ in range(3):
+            c.frame()
+        c.notice.post("Tilt sensor back")
+        script = bytearray()
+        for i in range(self.tail):
+            b = self.KEYS[i % len(self.KEYS)]
+            script += fakehw.steps(b, 1)
+        hw.buttons = fakehw.Buttons(script)
+        self.left = self.tail
+        return c
+
+    def step(self, c):
+        if self.left == 0 or c.faults or type(c.top).__name__ != "Results":
+            return False
+        self.left -= 1
+        return self.play(c)

@@ -221,11 +221,16 @@ class State:
         s = 0
         while not contenders & (1 << s):
             s += 1
+        self.start_at(s, rnd, taken)
+        return s
+
+    def start_at(self, s, rnd=0, taken=0):
+        """Seat s goes first: after the start draw (rnd rounds, taken tiles), or when "play
+        again" rotates the start (G-2: no draw, rnd = 0)."""
         self.start_seat = s
         self.turn = s
         self.phase = P_DRAW
         self._rec(E_START, s, rnd, taken)
-        return s
 
     # -- queries ----------------------------------------------------------------------------
     def capped(self, col):

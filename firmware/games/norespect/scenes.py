@@ -128,7 +128,11 @@ class GameScene(Scene):
             self.mode = M_START if self.st.turns == 0 and self.st.phase == R.P_DRAW else M_PLAY
         else:
             self.record.add(R.E_SEED, setup.seed, n, variant)
-            self.st.start_draw(self.rng)        # who goes first (G-2): a game action
+            if setup.start >= 0:                # play again: the next seat starts (G-2)
+                self.st.start_at(setup.start)
+                self.mode = M_PLAY
+            else:                               # who goes first (G-2): a game action
+                setup.start = self.st.start_draw(self.rng)
             self.brng.save_into(self.bot_mark, 0)
         if self.mode == M_START:
             self.wait = self._delay() * 3
@@ -376,7 +380,7 @@ class GameScene(Scene):
         at = 0
         if kind == R.E_START:
             at = TX.put(buf, 0, names[a])
-            at = TX.put(buf, at, b" starts: highest draw")
+            at = TX.put(buf, at, b" starts: highest draw" if b else b" starts: in turn")
         elif kind == R.E_BUILD:
             at = TX.put(buf, 0, names[a])
             at = TX.put(buf, at, b" builds ")
@@ -471,7 +475,7 @@ class GameScene(Scene):
         # the left part ends before the pool count at x = 164: at most 20 characters
         if self.mode == M_OVER:
             fb.text("Game over", 4, 3, P.YELLOW)
-            fb.text("A: to the launcher", 4, 15, P.SILVER)
+            fb.text("A: continue", 4, 15, P.SILVER)
         elif self.mode == M_START:
             fb.text("Who starts?", 4, 3, P.YELLOW)
             w = TX.draw(g, self.names[seat], 4, 15, SEAT_COLOURS[seat], mark=False)
@@ -646,6 +650,11 @@ class GameScene(Scene):
             g.text("variation", px + 8, py + 84, P.PURPLE)
 
     # -- the console's questions --------------------------------------------------------------
+    @property
+    def winners(self):
+        """Once the game is over: a bit per winning seat (shared wins: several)."""
+        return self.st.winners
+
     def result(self):
         st = self.st
         w = []

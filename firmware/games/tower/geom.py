@@ -34,106 +34,18 @@ _INVALID = const(2000)       # evaluate(): the piece would touch the table or le
 _MSAFE = const(10)           # px of margin beyond which the local support is called safe
 _COM_SAFE = const(16)        # Q2 px: 4 px of margin of the tower's centre of mass over its base
 
-# CORDIC arctangent table: atan(2**-i) in brads
-_ATAN = (8192, 4836, 2555, 1297, 651, 326, 163, 81, 41, 20, 10, 5, 3, 1)
-
-
-def _atan2(y, x):
-    """Angle of (x, y) in brads, 0..65535 (integer CORDIC, |x|, |y| < 2**20)."""
-    a = 0
-    if x < 0:
-        x = -x
-        y = -y
-        a = 32768
-    x <<= 8
-    y <<= 8
-    for i in range(14):
-        if y > 0:
-            x, y = x + (y >> i), y - (x >> i)
-            a += _ATAN[i]
-        else:
-            x, y = x - (y >> i), y + (x >> i)
-            a -= _ATAN[i]
-    return a & 0xFFFF
-
-
-def _verts(piece):
-    """(x, y) Q6 of every vertex of every part of a piece, relative to its centroid."""
-    out = []
-    for first, n in _parts(piece):
-        for k in range(first, first + n):
-            o = _TV + 4 * k
-            out.append((P.T16[o], P.T16[o + 1]))
-    return out
-
-
-def _parts(piece):
-    """((first table vertex, count), ...) of the piece's parts."""
-    pt = P.PT
-    pp = pt[piece * _PW + _PT_PP]
-    return [(pt[pp + 2 * i], pt[pp + 2 * i + 1]) for i in range(pt[piece * _PW + _PT_NP])]
-
-
-def _rot(v, a):
-    c = P.cos(a)
-    s = P.sin(a)
-    return [((x * c - y * s) >> 14, (x * s + y * c) >> 14) for x, y in v]
-
-
-def _same_set(a, b, tol):
-    for x, y in a:
-        ok = False
-        for u, w in b:
-            if abs(u - x) <= tol and abs(w - y) <= tol:
-                ok = True
-                break
-        if not ok:
-            return False
-    return True
-
-
-def _rest_angles(piece, most=4):
-    """The angles (brads) at which the piece rests on one of its edges, as a tuple, without
-    the turns that give the same shape (a brick lying flat twice, the ball eight times); the
-    `most` longest resting edges first."""
-    verts = _verts(piece)
-    cands = []
-    for first, n in _parts(piece):
-        for k in range(n):
-            o0 = _TV + 4 * (first + k)
-            o1 = _TV + 4 * (first + (k + 1) % n)
-            ex = P.T16[o1] - P.T16[o0]
-            ey = P.T16[o1 + 1] - P.T16[o0 + 1]
-            a = (49152 - _atan2(-ex, ey)) & 0xFFFF     # outward normal (ey, -ex) turned down
-            a = (a + 256) & 0xFE00                     # the fine-turn grid (2.8 degrees)
-            r = _rot(verts, a)
-            # the edge must be the piece's bottom (its two ends the lowest vertices)
-            lo = min(y for _, y in r)
-            e0 = _rot([(P.T16[o0], P.T16[o0 + 1])], a)[0][1]
-            e1 = _rot([(P.T16[o1], P.T16[o1 + 1])], a)[0][1]
-            if e0 - lo > 40 or e1 - lo > 40:
-                continue
-            dup = False
-            for _, b in cands:
-                if _same_set(r, _rot(verts, b), 40):
-                    dup = True
-                    break
-            if not dup:
-                cands.append((-(ex * ex + ey * ey), a))
-    cands.sort()
-    return tuple(a for _, a in cands[:most])
-
-
 # ANGLES[5 * piece]: how many resting angles (1..4), then the angles >> 9 (they are on the
-# fine-turn grid of 512 brads), the longest resting edges first. Computed when the game starts;
-# the code that computes them is dropped afterwards.
-ANGLES = bytearray(5 * P.NPIECES)
-for _p in range(P.NPIECES):
-    _a = _rest_angles(_p)
-    ANGLES[5 * _p] = len(_a)
-    for _k in range(len(_a)):
-        ANGLES[5 * _p + 1 + _k] = _a[_k] >> 9
-del _p, _a, _k, _rest_angles, _same_set, _rot, _parts, _verts, _atan2, _ATAN
+# fine-turn grid of 512 brads), the longest resting edges first. Made by
+# tools/gen_tower_angles.py from the piece table (a test checks that it is up to date): computed
+# here as the game started, it made about 150 KB of garbage on the board, which fragmented the
+# heap the game's arrays are allocated from right after.
+ANGLES = (b'\x02\x00`\x00\x00\x02\x00`\x00\x00\x02\x00`\x00\x00\x02\x00`\x00\x00'
+    b'\x01\x00\x00\x00\x00\x01\x00\x00\x00\x00\x02`\x00\x00\x00\x02\x00`\x00\x00'
+    b'\x03\x000P\x00\x01\x00\x00\x00\x00\x04@\x1cd\x00\x04\x00)W@'
+    b'\x04\x00%;E\x01X\x00\x00\x00\x04%3M[\x03@*V\x00'
+    b'\x02Tl\x00\x00\x02\x00m\x00\x00\x04\x001O \x02\x00p\x00\x00'
+    b'\x04\x00 @`\x04@\x00 `\x04@ `\x00\x04\x00@ `'
+    b'\x04\x00 @`\x01\x00\x00\x00\x00\x04@\x00 `')
 
 
 class Geom:

@@ -18,8 +18,6 @@ from array import array
 from micropython import const
 
 from core import fastpath, modules
-from games.tower import physics_kern as kern
-from games.tower.pieces import PIECES
 
 PX = const(1024)            # one pixel in position units (Q10)
 G_DEFAULT = const(400)      # px/s**2: a fall across the 240 px screen takes 1.1 s
@@ -101,105 +99,30 @@ _PT_NP = const(5)           # parts
 _PT_NV = const(6)           # vertices
 _PT_PP = const(7)           # index in PT of the first part's (first table vertex, count)
 
-NPIECES = len(PIECES)
+# the tables made from the piece set (games/tower/pieces.py) by tools/gen_tower_tables.py,
+# which computes mass, centroid and inertia of every piece in exact integers; computing them
+# here as the game started made garbage (big integers) and left the polygons' memory as holes
+# in the heap the game's arrays are allocated from next
+from games.tower import tables as _t  # noqa: E402
+
+NPIECES = len(_t.NAT) - 1
 # the pieces' names, one after the other: piece p's is NAMES[NAT[p]:NAT[p + 1]]
-NAMES = b"".join([p[0] for p in PIECES])
-NAT = bytearray(NPIECES + 1)
-for _p in range(NPIECES):
-    NAT[_p + 1] = NAT[_p] + len(PIECES[_p][0])
-del _p
+NAMES = _t.NAMES
+NAT = _t.NAT
 # T16: quarter sine (Q14) then vertices: lx, ly (Q6, from the centroid), nx, ny (Q14)
-T16 = array("h", bytes(2 * (_TV + 4 * sum(len(q) >> 1 for p in PIECES for q in p[1]))))
-PT = array("h", bytes(2 * (_PW * NPIECES + 2 * sum(len(p[1]) for p in PIECES))))
+T16 = array("h", _t.T16)    # the tables are little-endian int16: every port here is
+PT = array("h", _t.PT)
+del _t
+modules.forget("games.tower.tables")
 S32 = array("i", bytes(4 * _S32N))     # contact scratch shared by all worlds (zeros from
 S16 = array("h", bytes(2 * _S16N))     # bytes: no temporary list, no large block twice)
 
-
-def _isqrt(n):
-    """Floor square root of any non-negative int (Newton; used at import only)."""
-    if n < 2:
-        return n
-    x = 1 << ((n.bit_length() + 1) >> 1) if hasattr(n, "bit_length") else n
-    while True:
-        y = (x + n // x) >> 1
-        if y >= x:
-            return x
-        x = y
-
-
-def _div_round(num, den):
-    """num / den rounded half up, den > 0 (Python floor division, so exact for any sign)."""
-    return (2 * num + den) // (2 * den)
-
-
-def _build():
-    """Mass, centroid and inertia of every piece from its polygons in exact (possibly big)
-    integers, then the tables. Runs once at import; deleted afterwards with its helpers."""
-    from core import fixed
-    for i in range(257):
-        T16[i] = fixed.sin(i << 6)
-    nv = 0
-    pp = _PW * NPIECES
-    for i in range(NPIECES):
-        parts = PIECES[i][1]
-        a2 = sx = sy = i12 = 0
-        for poly in parts:
-            n = len(poly) >> 1
-            for k in range(n):
-                x0, y0 = poly[2 * k], poly[2 * k + 1]
-                k1 = (k + 1) % n
-                x1, y1 = poly[2 * k1], poly[2 * k1 + 1]
-                cr = x0 * y1 - x1 * y0
-                a2 += cr
-                sx += (x0 + x1) * cr
-                sy += (y0 + y1) * cr
-                i12 += cr * (x0 * x0 + x0 * x1 + x1 * x1 + y0 * y0 + y0 * y1 + y1 * y1)
-        # centroid = (sx, sy) / (3 a2); rho**2 = rn / rd (about the centroid, px**2)
-        rn = 3 * a2 * i12 - 2 * (sx * sx + sy * sy)
-        rd = 18 * a2 * a2
-        o = i * _PW
-        PT[o + _PT_INVM] = _div_round(1 << 23, a2)
-        PT[o + _PT_IRHO] = _isqrt((rd << 32) // rn)
-        PT[o + _PT_IRHO2] = _div_round((1 << 19) * rd, rn)
-        PT[o + _PT_A2] = a2
-        PT[o + _PT_NP] = len(parts)
-        PT[o + _PT_PP] = pp
-        rmax = 0
-        for poly in parts:
-            n = len(poly) >> 1
-            PT[pp] = nv
-            PT[pp + 1] = n
-            pp += 2
-            PT[o + _PT_NV] += n
-            for k in range(n):
-                x0, y0 = poly[2 * k], poly[2 * k + 1]
-                k1 = (k + 1) % n
-                ex, ey = poly[2 * k1] - x0, poly[2 * k1 + 1] - y0
-                lx = _div_round(64 * (3 * a2 * x0) - 64 * sx, 3 * a2)
-                ly = _div_round(64 * (3 * a2 * y0) - 64 * sy, 3 * a2)
-                ls = _isqrt((ex * ex + ey * ey) << 32)   # edge length * 2**16
-                t = _TV + 4 * nv
-                T16[t] = lx
-                T16[t + 1] = ly
-                T16[t + 2] = _div_round(ey << 30, ls)
-                T16[t + 3] = _div_round(-ex << 30, ls)
-                if lx * lx + ly * ly > rmax:
-                    rmax = lx * lx + ly * ly
-                nv += 1
-        PT[o + _PT_RMAX] = _isqrt(rmax)
-
-
-_build()
-del _build, _isqrt, _div_round, PIECES  # only the tables stay: the code and the polygons go,
-modules.forget("games.tower.pieces")    # and pieces.py too, once nobody else imports it;
-modules.forget("core.fixed")            # its sine table is in T16 now (sin() below)
-
+# the viper twins where they run; the pure ones (physics_kern) are loaded by the first World
+# that needs them (World(pure=True), or a port without viper), never just to be dropped again:
+# their 9 KB of bytecode, loaded and freed while the game starts, left holes in the heap where
+# the game's arrays are allocated next
 _vip = fastpath.load("games.tower.physics_viper")
-if _vip is not None:
-    # the viper twins run here: the pure ones are needed only by World(pure=True), which loads
-    # them again; forgetting them now frees their bytecode (about 9 KB on the board)
-    kern = None
-    modules.forget("games.tower.physics_kern")
+kern = None
 
 
 def sin(a):

@@ -273,13 +273,14 @@ class State:
         return self.v[_V_PHASE] == _P_PUSH and s == self.v[_V_ASK] and self.tokens[s] >= self.v[_V_COST]
 
     # -- the game ----------------------------------------------------------------------------
-    def start(self, rng):
+    def start(self, rng, seat=-1):
         """The pieces in play into the record (T-1); G-2: no physical ritual to perform, so a
-        random first player from the seeded generator; then the first turn."""
+        random first player from the seeded generator, or `seat` (play again: the start
+        rotates); then the first turn."""
         for p in range(_NPIECES):
             if self.owner[p] == _SUPPLY:
                 self.rec.add(_E_PIECE, p)
-        s = rng.below(self.n)
+        s = seat if seat >= 0 else rng.below(self.n)
         self.v[_V_START] = s
         self.rec.add(_E_START, s)
         self._begin_turn(s)

@@ -128,7 +128,7 @@ SEAT_COL = b"\x0b\x07\x09\x0e"     # palette CYAN, ORANGE, GREEN, PINK
 # every text the scene draws, in one bytes object (a str each would cost about 40 bytes more):
 # text _T_X is _TXT[_TAT[_T_X]:_TAT[_T_X + 1] - 1], the texts end with "|"
 _TXT = (b"fell|*|high bid | by |pushed by |, cost |has it|high|in|passed|collapsed!|winner|"
-        b"draw| wins!|Draw: every piece placed|A: back to the launcher|'s tower fell:|"
+        b"draw| wins!|Draw: every piece placed|A: continue|'s tower fell:|"
         b": placed|: settling...|: where to put it?| places |tilt move B/X turn A drop|"
         b" is thinking...|: opening bid |U/D amount  A ok  B back|: again, |: |"
         b"choose a piece|A build  X push  B tower|A/B: back to the shelf|: raise to |"
@@ -904,6 +904,12 @@ class GameScene(Scene):
         return w
 
     # -- the console's questions ---------------------------------------------------------------
+    @property
+    def winners(self):
+        """Once the game is over: the winner's bit, or 0 for a draw (T-7)."""
+        w = self.st.v[_V_WINNER]
+        return 0 if w < 0 else 1 << w
+
     def result(self):
         """One line for the simulator (allocates; called after the game)."""
         from games.tower.events import result

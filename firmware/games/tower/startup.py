@@ -33,6 +33,7 @@ _SCRATCH = const(2)
 _S_DONE = const(3)
 _E_SEED = const(0)
 _V_SUPPLY = const(15)
+_V_START = const(13)
 _D_ALL = const(7)
 _NAME_LEN = const(7)
 _MAIN_Y = const(22)
@@ -103,7 +104,8 @@ def build(sc, console, setup, snapshot):
     if snapshot is None:
         sc.record.add(_E_SEED, setup.seed, n, sc.st.v[_V_SUPPLY], o[0] | (o[1] << 2) | (o[2] << 3),
                       sc.st.tokens[0])
-        sc.st.start(sc.rng)
+        sc.st.start(sc.rng, setup.start)
+        setup.start = sc.st.v[_V_START]     # play again rotates it (G-2)
 
 
 def towers(n, world=None):
