@@ -245,3 +245,21 @@ def test_handoff_hides_the_game_until_a():
     assert type(c.top).__name__ == "Handoff"
     press(c, B.A)
     assert c.top is g
+
+
+# -- the launcher without its art -----------------------------------------------------------
+def test_the_launcher_without_its_art_shows_text_rows_and_still_opens_games(monkeypatch):
+    """Where the art cannot load (no room for its blocks, or the module missing) the launcher
+    draws its rows without icons, and A still opens the first game's setup screen."""
+    from core import launcher
+    with_art, _, _ = make()
+    run(with_art, 10)
+    assert with_art.top.menu.art is not None
+    monkeypatch.setattr(launcher, "_ART", "core.no_such_art_module")
+    c, _, _ = make()
+    run(c, 10)
+    assert type(c.top).__name__ == "Launcher" and c.top.menu.art is None and c.faults == 0
+    assert c.gfx.buf != with_art.gfx.buf                  # the icons and title are not drawn
+    c.top.menu.select(0)
+    press(c, B.A)
+    assert type(c.top).__name__ == "GameSetup" and c.faults == 0
