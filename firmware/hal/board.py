@@ -1,5 +1,5 @@
 """Reference build: a Pico (Pico W, Pico 2) plugged into a Waveshare Pico-LCD-1.3, an MPU-6050
-or LIS3DH on I2C0 and an optional piezo. GPIO numbers as in shared/HARDWARE.md.
+or LIS3DH on I2C0 and an optional piezo. GPIO numbers as in docs/hardware.md's pin map.
 
 Another build is another board file with the same names (docs/hardware.md), handed to
 hal.pico.build(); nothing else changes.
