@@ -46,6 +46,10 @@ BAD = [
     ("bench_lifecycle.py", ["tower", "33", "--ballast", "300"], "argument --ballast: '300'"),
     ("screenshots.py", ["{NODIR}/deeper"], "{NODIR}/deeper: its parent folder does not exist"),
     ("screenshots.py", ["{FILE}"], "{FILE}: is a file, not a folder"),
+    ("uf2.py", [], "the following arguments are required: cmd"),
+    ("uf2.py", ["build", "--jobs", "0"], "argument --jobs: '0'"),
+    ("uf2.py", ["build", "--target", "z80"], "argument --target: invalid choice: 'z80'"),
+    ("uf2.py", ["flash", "--drive", "{NODIR}"], "--drive {NODIR}: no such folder"),
 ]
 
 

@@ -37,10 +37,11 @@ def test_the_rp2040_layout():
     assert "0x0a0000-0x200000  1408 KB" in uf2.describe_layout("rp2040")
 
 
-def test_the_console_of_the_day_fits_below_the_filesystem(tmp_path):
-    tree = build.build(out=str(tmp_path / "fw"), arch="armv6m", quiet=True)
-    estimate = uf2.PINNED_CODE_BYTES["rp2040"] + uf2.FROZEN_PER_MPY_BYTE * tree["mpy_bytes"]
-    assert estimate <= uf2.layout("rp2040")["code"]
+@pytest.mark.parametrize("target,arch", [("rp2040", "armv6m"), ("rp2350", "armv7m")])
+def test_the_console_of_the_day_fits_below_the_filesystem(tmp_path, target, arch):
+    tree = build.build(out=str(tmp_path / "fw"), arch=arch, quiet=True)
+    estimate = uf2.PINNED_CODE_BYTES[target] + uf2.FROZEN_PER_MPY_BYTE * tree["mpy_bytes"]
+    assert estimate <= uf2.layout(target)["code"]
 
 
 # -- what is frozen --------------------------------------------------------------------------
