@@ -43,10 +43,10 @@ flash: mpy
 # picotable's own MicroPython image (docs/firmware-image.md): MICROPYTHON_DIR=... gives the
 # MicroPython source tree, else the pinned release is cloned; TARGET=rp2040|rp2350|all.
 uf2: $(STAMP)
-	$(PY) tools/uf2.py build $(if $(MICROPYTHON_DIR),--micropython "$(MICROPYTHON_DIR)") $(if $(TARGET),--target $(TARGET))
+	@$(PY) tools/uf2.py build $(if $(MICROPYTHON_DIR),--micropython "$(MICROPYTHON_DIR)") $(if $(TARGET),--target $(TARGET))
 
 flash-uf2: $(STAMP)
-	$(PY) tools/uf2.py flash
+	@$(PY) tools/uf2.py flash
 
 bench: $(STAMP)
 	$(PY) tools/bench.py $(ARGS)

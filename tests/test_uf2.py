@@ -208,3 +208,16 @@ def test_flash_copies_the_image_to_the_drive(tmp_path):
     res = run_tool(["flash", "--uf2", str(image), "--drive", str(drive)], tmp_path, tools=False)
     assert res.returncode == 0, res.stderr
     assert (drive / image.name).read_bytes() == image.read_bytes()
+
+
+def test_make_uf2_without_sources_says_one_line_and_exits_2(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("MICROPYTHON_DIR", "TARGET")}
+    env["MICROPYTHON_GIT"] = str(tmp_path / "no-such-repository")
+    if os.path.isdir(os.path.join(uf2.WORK, "micropython-" + uf2.PINNED_TAG)):
+        pytest.skip("an earlier make uf2 cloned the sources into build/uf2")
+    r = subprocess.run(["make", "-s", "uf2"], capture_output=True, text=True, cwd=ROOT, env=env,
+                       timeout=300)
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    said = [ln for ln in r.stderr.splitlines() if not ln.startswith("make: ***")]
+    assert len(said) == 1 and said[0].startswith("uf2: make uf2 needs"), r.stderr
+    assert "Traceback" not in r.stdout + r.stderr
