@@ -6,7 +6,7 @@ STAMP     := $(VENV)/.installed
 WASM      := tools/wasm/node_modules/.installed
 ARGS      ?=
 
-.PHONY: sim test mpy flash bench assets venv wasm clean
+.PHONY: sim test mpy flash uf2 flash-uf2 bench assets venv wasm clean
 
 venv: $(STAMP)
 
@@ -39,6 +39,14 @@ mpy: $(STAMP)
 
 flash: mpy
 	$(PY) tools/deploy.py $(if $(PORT),--port $(PORT))
+
+# picotable's own MicroPython image (docs/firmware-image.md): MICROPYTHON_DIR=... gives the
+# MicroPython source tree, else the pinned release is cloned; TARGET=rp2040|rp2350|all.
+uf2: $(STAMP)
+	@$(PY) tools/uf2.py build $(if $(MICROPYTHON_DIR),--micropython "$(MICROPYTHON_DIR)") $(if $(TARGET),--target $(TARGET))
+
+flash-uf2: $(STAMP)
+	@$(PY) tools/uf2.py flash
 
 bench: $(STAMP)
 	$(PY) tools/bench.py $(ARGS)

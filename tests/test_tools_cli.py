@@ -46,6 +46,13 @@ BAD = [
     ("bench_lifecycle.py", ["tower", "33", "--ballast", "300"], "argument --ballast: '300'"),
     ("screenshots.py", ["{NODIR}/deeper"], "{NODIR}/deeper: its parent folder does not exist"),
     ("screenshots.py", ["{FILE}"], "{FILE}: is a file, not a folder"),
+    ("bench_image.py", ["image", "tower", "39"], "argument kinds: '39' is not 2-4 seat digits"),
+    ("bench_image.py", ["stock", "tower", "33", "--ballast", "8,x"], "argument --ballast: '8,x'"),
+    ("bench_image.py", ["image", "tower", "33", "--vpico", "{NODIR}/v.mjs"], "no virtual Pico"),
+    ("uf2.py", [], "the following arguments are required: cmd"),
+    ("uf2.py", ["build", "--jobs", "0"], "argument --jobs: '0'"),
+    ("uf2.py", ["build", "--target", "z80"], "argument --target: invalid choice: 'z80'"),
+    ("uf2.py", ["flash", "--drive", "{NODIR}"], "--drive {NODIR}: no such folder"),
 ]
 
 

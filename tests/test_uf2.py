@@ -1,0 +1,223 @@
+"""make uf2: what can be checked without MicroPython's sources (docs/firmware-image.md).
+
+The image itself is built and measured outside the suite (CI has no MicroPython sources); here:
+the board's flash layout, the manifest freezing every module the console imports (read from the
+sources), the alignment fix for frozen machine code, and the set-up errors (one line, exit
+status 2, no traceback).
+"""
+import ast
+import os
+import shutil
+import struct
+import subprocess
+import sys
+
+import pytest
+
+import build  # tools/ is on sys.path (conftest.py)
+import uf2
+
+ROOT = uf2.ROOT
+KB = 1024
+
+
+# -- the flash layout ------------------------------------------------------------------------
+@pytest.mark.parametrize("target", sorted(uf2.TARGETS))
+def test_layout_adds_up_to_the_flash(target):
+    lay = uf2.layout(target)
+    assert lay["code"] + lay["fs"] == lay["flash"] == uf2.TARGETS[target]["flash"]
+    assert lay["fs_base"] == lay["code"]
+    # the stock image's filesystem, at the same place: /data survives flashing either way
+    assert lay["fs"] == uf2.TARGETS[target]["fs"] and lay["fs"] % (4 * KB) == 0
+
+
+def test_the_rp2040_layout():
+    assert uf2.layout("rp2040") == {"flash": 2048 * KB, "code": 640 * KB, "fs_base": 640 * KB,
+                                    "fs": 1408 * KB}
+    assert "0x0a0000-0x200000  1408 KB" in uf2.describe_layout("rp2040")
+
+
+@pytest.mark.parametrize("target,arch", [("rp2040", "armv6m"), ("rp2350", "armv7m")])
+def test_the_console_of_the_day_fits_below_the_filesystem(tmp_path, target, arch):
+    tree = build.build(out=str(tmp_path / "fw"), arch=arch, quiet=True)
+    estimate = uf2.PINNED_CODE_BYTES[target] + uf2.FROZEN_PER_MPY_BYTE * tree["mpy_bytes"]
+    assert estimate <= uf2.layout(target)["code"]
+
+
+# -- what is frozen --------------------------------------------------------------------------
+def test_the_manifest_freezes_every_module_the_console_imports():
+    frozen = uf2.manifest_files()
+    assert uf2.missing_modules(frozen) == []
+    assert "main.py" in frozen and "boot.py" in frozen
+    for rel in uf2.project_modules().values():
+        assert rel in frozen
+
+
+def test_the_console_imports_are_read_from_the_sources():
+    imports = uf2.console_imports()
+    # statically, by a string given to __import__ (viper twins, on-demand scenes), by the catalog
+    for name in ("core.console", "hal.pico", "hal.pixels_viper", "games.tower.physics_viper",
+                 "core.settings_menu", "games.tower", "games.norespect", "framebuf", "micropython"):
+        assert name in imports, name
+    assert not any(n.startswith("games.nope") for n in imports)   # listed, not written yet
+    # modules from outside the project are MicroPython's own, built into the image
+    outside = {n for n in imports if n.split(".")[0] not in ("core", "games", "hal")}
+    assert outside <= set(uf2.IMAGE_BUILTINS), outside - set(uf2.IMAGE_BUILTINS)
+
+
+def test_a_manifest_that_leaves_a_package_out_is_caught(tmp_path):
+    manifest = tmp_path / "manifest.py"
+    manifest.write_text('freeze("$(PORT_DIR)/modules")\n'
+                        'freeze("%s", "main.py")\n'
+                        'package("core", base_path="%s")\n'
+                        'package("hal", base_path="%s")\n' % ((build.SRC,) * 3))
+    problems = uf2.missing_modules(uf2.manifest_files(str(manifest)))
+    assert problems and all(p.startswith("games/") for p in problems)
+    assert any("games/tower/physics_viper.py" in p for p in problems)
+
+
+def test_frozen_names_are_read_from_the_generated_c(tmp_path):
+    c = tmp_path / "frozen_content.c"
+    c.write_text('const char mp_frozen_names[] = {\n#ifdef MP_FROZEN_STR_NAMES\n'
+                 'MP_FROZEN_STR_NAMES\n#endif\n"main.py\\0"\n"core/gfx.py\\0"\n"\\0"};\n')
+    assert uf2.frozen_names(str(c)) == ["main.py", "core/gfx.py"]
+
+
+def test_the_image_boot_puts_the_frozen_console_first():
+    tree = ast.parse(open(os.path.join(uf2.BOARD_DIR, "frozen", "boot.py")).read())
+    calls = [(n.func.attr, [ast.literal_eval(a) for a in n.args]) for n in ast.walk(tree)
+             if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)]
+    assert calls == [("remove", [".frozen"]), ("insert", [0, ".frozen"])]
+
+
+# -- the alignment fix -----------------------------------------------------------------------
+GENERATED = (
+    'static const byte fun_data_hal_pixels_viper__lt_module_gt_[58] = {\n'
+    'static const byte fun_data_hal_pixels_viper_x[46] __attribute__((section(".text,\\"ax\\",'
+    '%progbits @ "))) __attribute__ ((aligned (2))) = {\n'
+    '    0x1f, 0xb5,\n'
+    'static const byte fun_data_games_tower_physics_viper_y[1488] __attribute__((section('
+    '".text,\\"ax\\",%progbits @ "))) __attribute__ ((aligned (2))) = {\n')
+
+
+def test_frozen_machine_code_is_aligned_to_4_bytes(tmp_path):
+    c = tmp_path / "frozen_content.c"
+    c.write_text(GENERATED)
+    assert uf2.align_native_code(str(c)) == 2
+    text = c.read_text()
+    assert "aligned (2)" not in text and text.count("__attribute__ ((aligned (4)))") == 2
+    assert text.replace("aligned (4)", "aligned (2)") == GENERATED   # nothing else touched
+    assert uf2.align_native_code(str(c)) == 0
+
+
+def test_misaligned_machine_code_is_found_in_the_symbols():
+    nm = ("1003161c t fun_data_hal_pixels_viper_x\n"
+          "100317e6 t fun_data_games_tower_physics_viper_y\n"
+          "1005f7e8 r fun_data_games_tower_physics_viper__lt_module_gt_\n"
+          "1005f7ea r fun_data_core_gfx__lt_module_gt_\n")    # bytecode: any alignment
+    assert uf2.misaligned_native_code(nm) == ["fun_data_games_tower_physics_viper_y"]
+
+
+def test_uf2_end_ignores_blocks_beyond_the_flash():
+    def block(addr):
+        return (struct.pack("<8I", *uf2.UF2_MAGIC[:2], 0x2000, addr, 256, 0, 2, 0xE48BFF59)
+                + bytes(476) + struct.pack("<I", uf2.UF2_MAGIC[2]))
+    data = block(uf2.XIP_BASE + 0x1000) + block(uf2.XIP_BASE + 0xFFFF00)   # + the E10 block
+    assert uf2.uf2_end(data, 4096 * KB) == 0x1100
+    with pytest.raises(uf2.StepError):
+        uf2.uf2_end(data[:-1], 4096 * KB)
+
+
+# -- set-up errors ---------------------------------------------------------------------------
+def run_tool(args, tmp_path, env_extra=None, tools=True):
+    """tools/uf2.py with a PATH of stand-in build tools (so the sources check is reached)."""
+    env = dict(os.environ)
+    env.pop("MICROPYTHON_DIR", None)
+    if tools:
+        bindir = tmp_path / "bin"
+        bindir.mkdir(exist_ok=True)
+        for t in ("cmake", "make", "arm-none-eabi-gcc"):
+            p = bindir / t
+            p.write_text("#!/bin/sh\nexit 1\n")
+            p.chmod(0o755)
+        env["PATH"] = "%s:%s" % (bindir, os.path.dirname(shutil.which("git") or "/usr/bin/git"))
+    env.update(env_extra or {})
+    return subprocess.run([sys.executable, os.path.join(ROOT, "tools", "uf2.py")] + args,
+                          capture_output=True, text=True, env=env, cwd=ROOT)
+
+
+def one_line_exit_2(res):
+    assert res.returncode == 2, res
+    assert "Traceback" not in res.stderr + res.stdout
+    lines = [ln for ln in res.stderr.splitlines() if not ln.startswith("uf2: no MICROPYTHON_DIR")]
+    assert len(lines) == 1, res.stderr
+    return lines[0]
+
+
+def test_no_sources_and_no_network_says_what_is_needed(tmp_path):
+    res = run_tool(["build", "--work", str(tmp_path / "work")], tmp_path,
+                   {"MICROPYTHON_GIT": str(tmp_path / "no-such-repository")})
+    line = one_line_exit_2(res)
+    assert "MICROPYTHON_DIR=" in line and uf2.PINNED_TAG in line and "network" in line
+    assert not os.path.exists(tmp_path / "work" / ("micropython-" + uf2.PINNED_TAG))
+
+
+def test_a_wrong_source_tree_is_refused(tmp_path):
+    line = one_line_exit_2(run_tool(["build", "--micropython", str(tmp_path)], tmp_path))
+    assert "not MicroPython's source tree" in line
+    mp = tmp_path / "mp"
+    (mp / "ports" / "rp2").mkdir(parents=True)
+    (mp / "ports" / "rp2" / "CMakeLists.txt").write_text("")
+    (mp / "py").mkdir()
+    (mp / "py" / "mpconfig.h").write_text("#define MICROPY_VERSION_MAJOR 1\n"
+                                          "#define MICROPY_VERSION_MINOR 28\n"
+                                          "#define MICROPY_VERSION_MICRO 0\n")
+    line = one_line_exit_2(run_tool(["build", "--micropython", str(mp)], tmp_path))
+    assert "lacks the submodules" in line and "lib/pico-sdk" in line
+    for s in uf2.SUBMODULES:
+        (mp / s).mkdir(parents=True)
+        (mp / s / "README.md").write_text("x")
+    (mp / "py" / "mpconfig.h").write_text("#define MICROPY_VERSION_MAJOR 1\n"
+                                          "#define MICROPY_VERSION_MINOR 24\n"
+                                          "#define MICROPY_VERSION_MICRO 1\n")
+    line = one_line_exit_2(run_tool(["build", "--micropython", str(mp)], tmp_path))
+    assert "1.24.1" in line and "1.26 or newer" in line
+
+
+def test_missing_build_tools_are_named(tmp_path):
+    res = run_tool(["build", "--micropython", str(tmp_path)], tmp_path,
+                   {"PATH": str(tmp_path / "empty")}, tools=False)
+    line = one_line_exit_2(res)
+    assert "arm-none-eabi-gcc" in line and "apt install" in line
+
+
+def test_flash_without_a_pico_says_how(tmp_path):
+    res = run_tool(["flash", "--uf2", str(tmp_path / "x.uf2")], tmp_path, tools=False)
+    if uf2.bootsel_drives():
+        pytest.skip("a Pico in BOOTSEL mode is mounted here")
+    assert res.returncode == 1 and "BOOTSEL" in res.stdout and "Traceback" not in res.stderr
+
+
+def test_flash_copies_the_image_to_the_drive(tmp_path):
+    drive = tmp_path / "RPI-RP2"
+    drive.mkdir()
+    (drive / "INFO_UF2.TXT").write_text("UF2 Bootloader v3.0\nModel: Raspberry Pi RP2\n"
+                                        "Board-ID: RPI-RP2\n")
+    image = tmp_path / "picotable-rp2040.uf2"
+    image.write_bytes(b"UF2\n" * 128)
+    res = run_tool(["flash", "--uf2", str(image), "--drive", str(drive)], tmp_path, tools=False)
+    assert res.returncode == 0, res.stderr
+    assert (drive / image.name).read_bytes() == image.read_bytes()
+
+
+def test_make_uf2_without_sources_says_one_line_and_exits_2(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("MICROPYTHON_DIR", "TARGET")}
+    env["MICROPYTHON_GIT"] = str(tmp_path / "no-such-repository")
+    if os.path.isdir(os.path.join(uf2.WORK, "micropython-" + uf2.PINNED_TAG)):
+        pytest.skip("an earlier make uf2 cloned the sources into build/uf2")
+    r = subprocess.run(["make", "-s", "uf2"], capture_output=True, text=True, cwd=ROOT, env=env,
+                       timeout=300)
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    said = [ln for ln in r.stderr.splitlines() if not ln.startswith("make: ***")]
+    assert len(said) == 1 and said[0].startswith("uf2: make uf2 needs"), r.stderr
+    assert "Traceback" not in r.stdout + r.stderr
