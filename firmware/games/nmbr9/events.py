@@ -12,8 +12,9 @@ EVENTS = (
     ("place", ("seat", "tile", "rot", "x", "y")),       # a tile placed (M-3)
     ("level", ("seat", "level", "points", "score")),    # where it lies: points = tile x level
     ("result", ("winners", "best", "cards")),           # winners: bit mask of seats; best score
+    ("skip", ("seat", "tile")),                         # no legal place: the tile set aside
 )
 
 FIELDS = 5
-# seed + start + 20 flips + (place + level) per seat per card + result
+# seed + start + 20 flips + (place + level, or one skip) per seat per card + result
 CAPACITY = (63, 103, 143, 183)      # by seat count - 1: exactly what a game makes

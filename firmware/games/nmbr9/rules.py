@@ -52,6 +52,7 @@ E_FLIP = const(2)
 E_PLACE = const(3)
 E_LEVEL = const(4)
 E_RESULT = const(5)
+E_SKIP = const(6)
 
 
 def move(rot, x, y):
@@ -194,19 +195,202 @@ class Display:
         self.score += t * level
         return t * level
 
-    def legal(self, t, out):
-        """Every legal move of tile t into `out` (array of MAX_MOVES); returns the count. Each
-        distinct rotation once (DISTINCT: the 0 and the 8 have two)."""
-        n = 0
-        for r in range(T.DISTINCT[t]):
-            k = t * 4 + r
-            for y in range(SIZE - T.H[k] + 1):
-                for x in range(SIZE - T.W[k] + 1):
-                    m = (r << 10) | (y << 5) | x
-                    if self.check(t, m) == OK:
-                        out[n] = m
-                        n += 1
-        return n
+
+
+class Finder:
+    """The legal placements of one tile on one display, in the order: level, rotation, row,
+    column; each distinct rotation once. The same rules as Display.check(), computed a row of
+    positions at a time from the display's row masks: the positions of a row where every square
+    of the tile is over a cell of the level's height, and (once the level has tiles) where one
+    of the tile's edges meets a cell that has a tile on that level; on level 1 and up each such
+    position is then checked for two tiles below. Only places a tile can lie are looked at: on
+    level L >= 1 the box of the cells of height L; on level 0 the cells next to level-0 tiles, or
+    on an empty display every position (with `middle` only the middle one: where the first tile
+    goes changes nothing but the room around it, and the bots take the middle). With `lowest`
+    1 level 0 is left out."""
+
+    def __init__(self):
+        self.ne = array("i", [0] * SIZE)    # per row: cells that are NOT of the level's height
+        self.done = True
+
+    def begin(self, d, t, middle=False, lowest=0):
+        self.d = d
+        self.t = t
+        self.middle = middle
+        self.lv = lowest - 1
+        self.r = 4                          # past the last rotation: the first call opens a level
+        self.y = self.y1 = 0
+        self.todo = 0                       # positions of the current row still to give
+        self.done = False
+        self.level = 0
+        self.used = 0
+
+    def _open_level(self):
+        """Move to the next level that has room; False when there is none."""
+        d = self.d
+        ge = d.ge
+        ne = self.ne
+        while True:
+            lv = self.lv + 1
+            self.lv = lv
+            if lv > d.height or lv + 1 >= LEVELS:
+                return False
+            a = lv * SIZE
+            b = a + SIZE
+            x0 = SIZE
+            x1 = -1
+            y0 = SIZE
+            y1 = -1
+            for y in range(SIZE):
+                if lv == 0:
+                    e = ge[b + y]               # occupied cells: the box of the display
+                    ne[y] = e
+                else:
+                    e = ge[a + y] & ~ge[b + y]  # cells of height lv
+                    ne[y] = e ^ FULL
+                if e:
+                    if y < y0:
+                        y0 = y
+                    y1 = y
+                    lo = 0
+                    while not e >> lo & 1:
+                        lo += 1
+                    hi = SIZE - 1
+                    while not e >> hi & 1:
+                        hi -= 1
+                    if lo < x0:
+                        x0 = lo
+                    if hi > x1:
+                        x1 = hi
+            self.empty = lv == 0 and y1 < 0
+            if self.empty:
+                x0 = y0 = 0                     # anywhere
+                x1 = y1 = SIZE - 1
+            elif lv == 0:                       # a tile must touch: one cell beyond the box
+                x0 -= 1
+                y0 -= 1
+                x1 += 1
+                y1 += 1
+            elif y1 < 0:
+                continue
+            self.bx0 = x0
+            self.bx1 = x1
+            self.by0 = y0
+            self.by1 = y1
+            self.r = -1
+            return True
+
+    def _open_rotation(self):
+        """Move to the next rotation on this level (or the next level); False when done."""
+        while True:
+            self.r += 1
+            if self.r >= T.DISTINCT[self.t]:
+                if not self._open_level():
+                    return False
+                continue
+            k = self.t * 4 + self.r
+            w = T.W[k]
+            h = T.H[k]
+            if self.empty and self.middle:      # the first tile: the middle
+                x0 = x1 = (SIZE - w) >> 1
+                y0 = y1 = (SIZE - h) >> 1
+            elif self.lv == 0 and not self.empty:
+                x0 = self.bx0 - w + 1
+                x1 = self.bx1
+                y0 = self.by0 - h + 1
+                y1 = self.by1
+            else:
+                x0 = self.bx0
+                x1 = self.bx1 - w + 1
+                y0 = self.by0
+                y1 = self.by1 - h + 1
+            if x0 < 0:
+                x0 = 0
+            if y0 < 0:
+                y0 = 0
+            if x1 > SIZE - w:
+                x1 = SIZE - w
+            if y1 > SIZE - h:
+                y1 = SIZE - h
+            if x0 <= x1 and y0 <= y1:
+                self.xs = ((1 << (x1 + 1)) - 1) ^ ((1 << x0) - 1)   # columns x0..x1
+                self.y = y0
+                self.y1 = y1
+                return True
+
+    def _row(self):
+        """The positions of row self.y (a bit per column) where the tile is flat on the level
+        and, when the level has tiles, touches one of them."""
+        t = self.t
+        k = t * 4 + self.r
+        y = self.y
+        ne = self.ne
+        ok = self.xs
+        base = k * T.MAX_SQUARES
+        for i in range(T.COUNT[t]):
+            ok &= ~(ne[y + T.CY[base + i]] >> T.CX[base + i])
+            if not ok:
+                return 0
+        lv = self.lv
+        if self.d.count[lv]:                    # an edge shared with a tile of the level (M-3)
+            ge = self.d.ge
+            above = (lv + 1) * SIZE
+            base = k * T.MAX_EDGES
+            touch = 0
+            for i in range(T.EDGES[k]):
+                row = y + T.EY[base + i] - 1
+                if 0 <= row < SIZE:
+                    g = ge[above + row]
+                    dx = T.EX[base + i]
+                    touch |= g >> (dx - 1) if dx else g << 1
+            ok &= touch
+        return ok
+
+    def next(self, budget):
+        """Look at up to `budget` units (a row of positions, or one position on level 1 and up,
+        each cost one). Returns the next legal move (self.level: its level), -1 when the budget
+        ran out first, -2 when every position was seen. self.used: the units spent."""
+        self.used = 0
+        if self.done:
+            return -2
+        used = 0
+        while used < budget:
+            todo = self.todo
+            if not todo:
+                if self.y > self.y1 or self.r < 0 or self.r >= T.DISTINCT[self.t]:
+                    if not self._open_rotation():
+                        self.done = True
+                        self.used = used
+                        return -2
+                used += 1
+                self.todo = self._row()
+                self.ty = self.y
+                self.y += 1
+                continue
+            x = 0
+            while not todo >> x & 1:
+                x += 1
+            self.todo = todo & (todo - 1)   # the lowest bit given
+            k = self.t * 4 + self.r
+            y = self.ty
+            lv = self.lv
+            if lv:                              # on two tiles or more (M-3)
+                used += 1
+                top = self.d.top
+                base = k * T.MAX_SQUARES
+                first = top[(y + T.CY[base]) * SIZE + x + T.CX[base]]
+                two = False
+                for i in range(1, T.COUNT[self.t]):
+                    if top[(y + T.CY[base + i]) * SIZE + x + T.CX[base + i]] != first:
+                        two = True
+                        break
+                if not two:
+                    continue
+            self.used = used
+            self.level = lv
+            return (self.r << 10) | (y << 5) | x
+        self.used = used
+        return -1
 
 
 class State:
@@ -221,6 +405,7 @@ class State:
         self.deck = bytearray(DECK)
         self.seen = bytearray(T.TILES)      # cards turned so far, per number (public)
         self.moves = array("H", bytes(2 * MAX_MOVES))
+        self.finder = Finder()
         self.reset()
 
     def reset(self):
@@ -292,14 +477,35 @@ class State:
         pts = d.put(t, m, level)
         self._rec(E_PLACE, seat, t, m >> 10, m & 31, (m >> 5) & 31)
         self._rec(E_LEVEL, seat, level, pts, d.score)
+        self._next()
+        return True
+
+    def can_place(self):
+        """Whether the seat to play has a legal place for the card's tile (the first one found)."""
+        f = self.finder
+        f.begin(self.disp[self.turn], self.card, True)
+        m = -1
+        while m == -1:
+            m = f.next(CELLS)
+        return m >= 0
+
+    def skip(self):
+        """No legal place anywhere (M-4's bound makes it possible in theory): the tile is set
+        aside and scores nothing. Refused (False) while a legal place exists."""
+        if self.phase != P_PLACE or self.can_place():
+            return False
+        self._rec(E_SKIP, self.turn, self.card)
+        self._next()
+        return True
+
+    def _next(self):
         self.placed += 1
         if self.placed < self.n:
-            self.turn = (seat + 1) % self.n
+            self.turn = (self.turn + 1) % self.n
         elif self.flipped < DECK:
             self.phase = P_FLIP
         else:
             self._end()
-        return True
 
     def _end(self):
         best = -1
@@ -316,5 +522,15 @@ class State:
         self._rec(E_RESULT, w, best, self.flipped)
 
     def legal(self):
-        """Every legal move of the current card for the seat to play, into self.moves."""
-        return self.disp[self.turn].legal(self.card, self.moves)
+        """Every legal move of the current card for the seat to play into self.moves, each
+        distinct rotation once (the 0 and the 8 have two); returns the count."""
+        f = self.finder
+        f.begin(self.disp[self.turn], self.card)
+        n = 0
+        while True:
+            m = f.next(CELLS)
+            if m == -2:
+                return n
+            if m >= 0:
+                self.moves[n] = m
+                n += 1

@@ -10,6 +10,9 @@ and is trimmed to the squares it covers. Everything is indexed by k = tile * 4 +
     HALO[k * 6 + j]       bit mask of the squares outside the tile that share an edge with it, row
                           j - 1 (from the row above the tile to the row below), bit 0 = the column
                           left of the tile
+    EX, EY[k * 24 + i]    for each edge of the tile with an outside cell (i < EDGES[k]), that
+                          cell's column and row relative to the tile's corner, plus 1 (0 = the
+                          column left of the tile); a cell on two of its edges is listed twice
     DISTINCT[tile]        rotations that differ: 2 for the 0 and the 8, 4 for the others
 """
 from micropython import const
@@ -18,6 +21,7 @@ TILES = const(10)
 BOX_W = const(3)
 BOX_H = const(4)
 MAX_SQUARES = const(10)
+MAX_EDGES = const(24)
 
 # M-1: rows top to bottom, bit 0 = left
 SHAPES = (
@@ -40,6 +44,9 @@ CX = bytearray(4 * TILES * MAX_SQUARES)
 CY = bytearray(4 * TILES * MAX_SQUARES)
 ROW = bytearray(4 * TILES * 4)
 HALO = bytearray(4 * TILES * 6)
+EDGES = bytearray(4 * TILES)
+EX = bytearray(4 * TILES * MAX_EDGES)
+EY = bytearray(4 * TILES * MAX_EDGES)
 DISTINCT = bytearray(TILES)
 
 
@@ -87,6 +94,16 @@ def _build():
                         ROW[k * 4 + v - v0] |= 1 << (u - u0)
                         n += 1
             COUNT[t] = n
+            e = 0
+            for v in range(v0, v1 + 1):
+                for u in range(u0, u1 + 1):
+                    if _filled(t, r, u, v):
+                        for du, dv in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                            if not _filled(t, r, u + du, v + dv):
+                                EX[k * MAX_EDGES + e] = u + du - u0 + 1
+                                EY[k * MAX_EDGES + e] = v + dv - v0 + 1
+                                e += 1
+            EDGES[k] = e
             for v in range(v0 - 1, v1 + 2):
                 for u in range(u0 - 1, u1 + 2):
                     if not _filled(t, r, u, v) and (
