@@ -14,8 +14,8 @@ Levels
   table on the display as it would be (or, where it has none, what level 0 is worth to it); the
   placement with the best sum wins.
 
-Thinking is spread over frames: step(budget) does at most `budget` units (a position looked at
-costs 1, a placement evaluated EVAL) and returns True when self.move is chosen. The positions
+Thinking is spread over frames: step(budget) does at most `budget` units (a row of positions
+looked at costs 1, a placement found 1 more for easy, EVAL for the others) and returns True when self.move is chosen. The positions
 come from rules.Finder: legal placements only, found with the display's row masks.
 All arithmetic is on small ints; nothing allocates after __init__.
 """
@@ -149,8 +149,7 @@ class Bot:
                 m = f.next(budget)
                 budget -= f.used
                 if m >= 0:
-                    if self.kind != EASY:
-                        budget -= EVAL
+                    budget -= EVAL if self.kind != EASY else 1
                     self._take(m, f.level)
                 elif m == -2:
                     if self.kind == HARD and self.total and self.ncand > 1:
