@@ -209,13 +209,16 @@ class Bot:
         self.clev[i] = lv
 
     def _finish(self):
+        self.thinking = False
+        if not self.ncand:                      # no legal place: the tile is set aside
+            self.move = -1
+            return
         best = 0
         for i in range(1, self.ncand):
             if self.cval[i] > self.cval[best]:
                 best = i
         self.move = self.cand[best]
         self.level = self.clev[best]
-        self.thinking = False
 
     # -- hard: the next card ---------------------------------------------------------------------
     def _look(self, budget):

@@ -212,6 +212,7 @@ class Finder:
     def __init__(self):
         self.ne = array("i", [0] * SIZE)    # per row: cells that are NOT of the level's height
         self.done = True
+        self.first = -1
 
     def begin(self, d, t, middle=False, lowest=0):
         self.d = d
@@ -481,12 +482,14 @@ class State:
         return True
 
     def can_place(self):
-        """Whether the seat to play has a legal place for the card's tile (the first one found)."""
+        """Whether the seat to play has a legal place for the card's tile; the first one found
+        (the middle of an empty display) is left in self.finder.first."""
         f = self.finder
         f.begin(self.disp[self.turn], self.card, True)
         m = -1
         while m == -1:
             m = f.next(CELLS)
+        f.first = m
         return m >= 0
 
     def skip(self):
