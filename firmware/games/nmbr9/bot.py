@@ -117,6 +117,18 @@ class Bot:
         self.move = -1
         self.level = 0
         self.thinking = False
+        # set by begin(); made here so that begin() allocates nothing
+        self.kind = EASY
+        self.d = self.sim
+        self.t = 0
+        self.total = 0
+        self.ties = 0
+        self.stage = 0
+        self.i = 0
+        self.v = -1
+        self.acc = 0
+        self.best = _WORST
+        self.vbest = _WORST
 
     def begin(self, st, level):
         """Start choosing where the seat to play puts the current card's tile."""

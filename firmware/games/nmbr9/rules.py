@@ -213,6 +213,19 @@ class Finder:
         self.ne = array("i", [0] * SIZE)    # per row: cells that are NOT of the level's height
         self.done = True
         self.first = -1
+        # set by begin() and the steps; made here so that they allocate nothing
+        self.d = None
+        self.t = 0
+        self.middle = False
+        self.lv = 0
+        self.r = 4
+        self.y = self.y1 = self.ty = 0
+        self.todo = 0
+        self.level = 0
+        self.used = 0
+        self.empty = True
+        self.bx0 = self.bx1 = self.by0 = self.by1 = 0
+        self.xs = 0
 
     def begin(self, d, t, middle=False, lowest=0):
         self.d = d
