@@ -153,15 +153,15 @@ def test_x_views_the_other_displays_and_a_comes_back():
 
 
 # -- suspend and resume ---------------------------------------------------------------------------
-@pytest.mark.parametrize("kinds,seed", [((3, 1, 2), 21), ((2,), 22), ((1, 3, 3, 2), 23)])
-def test_suspend_at_any_moment_and_resume_continues_identically(kinds, seed):
+@pytest.mark.parametrize("kinds,seed,every", [((3, 1, 2), 21, 149), ((2,), 22, 23), ((1, 3, 3, 2), 23, 331)])
+def test_suspend_at_any_moment_and_resume_continues_identically(kinds, seed, every):
     c, g = start(kinds, seed)
     frames = 0
     cuts = 0
     while not g.game_over:
         c.frame()
         frames += 1
-        if frames % 97 == 0:
+        if frames % every == 0:
             snap = g.snapshot()
             if snap is None:                        # this frame ended the game
                 assert g.game_over
@@ -172,7 +172,7 @@ def test_suspend_at_any_moment_and_resume_continues_identically(kinds, seed):
                 assert bytes(a.h) == bytes(b.h) and bytes(a.top) == bytes(b.top) and a.score == b.score
             assert (g2.st.turn, g2.st.card, g2.st.flipped, g2.st.phase) == \
                 (g.st.turn, g.st.card, g.st.flipped, g.st.phase)
-            if cuts < 3:                            # resumed games end as the original does
+            if cuts < 2:                            # resumed games end as the original does
                 finish(c2, g2)
                 other = Record(g.record.capacity, 5)
                 TOUR.play_game(list(kinds), seed, other)
