@@ -299,7 +299,7 @@ def test_the_record_holds_every_flip_and_placement_with_level_and_score():
     ev = events(st)
     assert ev[0] == ("seed", {"seed": 5, "seats": 2})
     assert ev[1] == ("start", {"seat": 1, "drawn": 0})
-    assert ev[2] == ("flip", {"card": st.card, "n": 1, "left": 19})
+    assert ev[2] == ("flip", {"card": st.card, "turned": 1, "left": 19})
     assert ev[3] == ("place", {"seat": 1, "tile": st.card, "rot": R.rot_of(m), "x": R.x_of(m),
                                "y": R.y_of(m)})
     assert ev[4] == ("level", {"seat": 1, "level": 0, "points": 0, "score": 0})

@@ -228,3 +228,25 @@ def test_whole_games_bots_and_humans_heap_locked_every_frame_as_on_cpython(port)
         assert nrows == str(3 + 20 + 40 * len(kinds))     # seed, start, result, flips, places
     assert "done games=6 bad=0" in out
     assert rows == [m.groups() for m in GAME.finditer(locked_run("cpython"))]
+
+
+# -- the record as JSON lines -------------------------------------------------------------------
+def test_record_export_through_the_simulator(tmp_path):
+    import json
+    import subprocess
+    import sys
+    out = tmp_path / "r.jsonl"
+    r = subprocess.run([sys.executable, "-m", "host_sim", "--headless", "--game", "nmbr9", "--seats",
+                        "bot:hard,bot:easy", "--seed", "7", "--until-end", "--export-record", str(out)],
+                       cwd=mprun.ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    lines = [json.loads(ln) for ln in out.read_text().splitlines()]
+    assert lines[0]["event"] == "game" and lines[0]["seed"] == 7 and lines[0]["game"] == "nmbr9"
+    rows = lines[1:]
+    assert [row["n"] for row in rows] == list(range(len(rows)))     # no field hides the row number
+    assert rows[0] == {"n": 0, "event": "seed", "seed": 7, "seats": 2}
+    assert [row["turned"] for row in rows if row["event"] == "flip"] == list(range(1, 21))
+    places = [row for row in rows if row["event"] == "place"]
+    assert len(places) == 40 and set(places[0]) == {"n", "event", "seat", "tile", "rot", "x", "y"}
+    assert rows[-1]["event"] == "result" and rows[-1]["cards"] == 20
+    assert "game=nmbr9 seed=7" in r.stdout

@@ -8,7 +8,7 @@ EVENTS = (
     ("seed", ("seed", "seats")),                        # first row (G-3)
     ("start", ("seat", "drawn")),                       # who places first each card (G-2);
                                                         # drawn = 1: chosen at random, 0: given
-    ("flip", ("card", "n", "left")),                    # the n-th card (1-20); cards left after it
+    ("flip", ("card", "turned", "left")),               # the turned-th card (1-20); cards left after
     ("place", ("seat", "tile", "rot", "x", "y")),       # a tile placed (M-3)
     ("level", ("seat", "level", "points", "score")),    # where it lies: points = tile x level
     ("result", ("winners", "best", "cards")),           # winners: bit mask of seats; best score
