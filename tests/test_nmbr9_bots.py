@@ -41,14 +41,16 @@ def _position(seed, cards):
 
 def test_bot_choice_depends_only_on_what_its_seat_sees_G4():
     """The cards still to come in another order (same multiset): the same choice."""
-    for seed in (3, 4):
-        for level in (B.EASY, B.NORMAL, B.HARD):
-            st = _position(seed, 9)
-            first = B.Bot(Rng(8)).choose(st, level)
-            rest = st.deck[st.flipped:]
-            st.deck[st.flipped:] = bytes(reversed(rest))
-            assert B.Bot(Rng(8)).choose(st, level) == first
-            assert st.check(first) == R.OK
+    for seed in range(3, 6):
+        for cards in (4, 9, 13):
+            for level in (B.EASY, B.NORMAL, B.HARD):
+                st = _position(seed, cards)
+                first = B.Bot(Rng(8)).choose(st, level)
+                assert st.check(first) == R.OK
+                rest = bytes(st.deck[st.flipped:])
+                for k in range(1, 4):                   # the rest turned round k places
+                    st.deck[st.flipped:] = rest[k:] + rest[:k]
+                    assert B.Bot(Rng(8)).choose(st, level) == first, (seed, cards, level, k)
 
 
 def test_thinking_spread_over_steps_chooses_what_thinking_at_once_does():
