@@ -310,6 +310,7 @@ class GameScene(Scene):
     # -- drawing --------------------------------------------------------------------------------
     def draw(self, g, full):
         if full:
+            g.clear(P.NAVY)                     # the margins and the gap under the header
             self._dall = True
             self._dh = True
             self._df = True
