@@ -14,6 +14,7 @@ import mprun
 GAMES = {
     "norespect": ((("030", 3, "0", {"build", "stack", "cap", "discard"}),
                    ("20", 5, "1", {"build", "discard"}))),
+    "nmbr9": ((("02", 3, "", {"place", "level"}),)),
 }
 LINE = re.compile(r"human game=(\w+) seed=(\d+) frames=(\d+) bad=(\d+) faults=(\d+) "
                   r"pages=(\d+)/(\d+) tour=(\d) over=(\d) acts=(\S*)")

@@ -1,0 +1,453 @@
+"""NMBR 9 on the 240x240 screen: one display at a time, the ghost of the tile to place.
+
+Layout (docs/nmbr9.md):
+    y   0..27   header: the seat to play (its colour) and what it does; the viewed seat and its
+                score; the cards left; the card to place, large on the right
+    y  30..229  the viewed display: 20 x 20 cells of 10 px from x = 20 (the whole display, no
+                scrolling). A cell's colour is its height (level + 1); each tile is framed in
+                black against its neighbours and shows its level as a small digit (level 1 and
+                up). The ghost (a 2 px frame on each square of the tile) is white where the
+                placement is legal, red where not, yellow for a bot's choice.
+    y 230..239  the footer: the level and points of a legal ghost, or why it is not legal
+
+The view follows the seat to play; X shows the next seat's display (others' displays are
+public), A on someone else's display comes back. A human moves the ghost with the stick, turns
+it with B and places it with A; the level is the one it rests on (docs/nmbr9.md: one per
+position). Everything is public: no hand-off screen. A bot's choice is shown for `bot_delay`
+steps before it is placed.
+
+Nothing allocates after __init__: texts are constants or bytearrays, numbers go through
+gfx.number, the bot thinks BOT_BUDGET units a step.
+"""
+from micropython import const
+
+from core import buttons as B
+from core import palette as P
+from core import text as TX
+from core.gfx import DIGITS
+from core.record import Record
+from core.rng import Rng
+from core.scene import Scene
+
+from games.nmbr9 import rules as R
+from games.nmbr9 import snapshot as SNAP
+from games.nmbr9 import tiles as T
+from games.nmbr9.bot import Bot
+from games.nmbr9.events import CAPACITY, FIELDS
+
+# units of bot thinking per step; emulated Pico: 40 units made a worst step of 28.5 ms
+# (docs/nmbr9.md), 28 leave room for the frame's drawing under 40 ms
+BOT_BUDGET = const(28)
+_BX = const(20)             # the display's left edge and top (px)
+_BY = const(30)
+_CELL = const(10)
+_FOOT_Y = const(230)
+_NAME_LEN = const(8)
+
+M_PLAY = const(0)
+M_OVER = const(1)
+
+S_IDLE = const(0)           # the turn has not begun
+S_HUMAN = const(1)          # a human moves the ghost
+S_THINK = const(2)          # a bot thinks
+S_SHOW = const(3)           # a bot's choice is shown before it is placed
+
+SEAT_COLOURS = (P.CYAN, P.ORANGE, P.GREEN, P.PINK)
+# by height (level + 1): the cell's colour, and its level digit's colour
+LEVEL_COLOURS = (P.NAVY, P.BLUE, P.FOREST, P.PURPLE, P.BROWN, P.CYAN, P.PINK, P.ORANGE,
+                 P.SILVER, P.GREY, P.GREEN, P.SLATE)
+DIGIT_COLOURS = (P.NAVY, P.WHITE, P.WHITE, P.WHITE, P.WHITE, P.BLACK, P.BLACK, P.BLACK,
+                 P.BLACK, P.WHITE, P.BLACK, P.WHITE)
+_BOT_RNG_MIX = const(0x5A3C9)
+
+
+class GameScene(Scene):
+    pausable = True
+    secrets = False
+
+    def __init__(self, console, setup, snapshot=None):
+        n = setup.seats
+        if not 1 <= n <= R.MAX_SEATS:
+            raise ValueError("NMBR 9 needs 1-4 seats")
+        self.c = console
+        self.setup = setup
+        self.n = n
+        self.kinds = bytearray(setup.kinds)
+        self.names = [TX.from_str(setup.names[s], _NAME_LEN) for s in range(n)]
+        self.record = Record(CAPACITY[n - 1], FIELDS)
+        self.st = R.State(n, self.record)
+        self.brng = Rng(setup.seed ^ _BOT_RNG_MIX)
+        self.bot = Bot(self.brng)
+        self.bot_mark = bytearray(4)            # bot generator as the current turn began
+        self.mode = M_PLAY
+        self.sub = S_IDLE
+        self.wait = 0
+        self.game_over = False
+        self.view = 0                           # the seat whose display is shown
+        self.gm = -1                            # the ghost's move (-1: no ghost)
+        self.gcol = P.WHITE
+        self.why = R.OK                         # the ghost: legal, or why not
+        self.glevel = 0
+        self.can = True                         # the seat to play has a legal place
+        # what to redraw: the header, the footer, the whole display, a box of cells
+        self._dh = True
+        self._df = True
+        self._dall = True
+        self._bx0 = 0
+        self._by0 = 0
+        self._bx1 = -1
+        self._by1 = -1
+        if snapshot is not None:
+            SNAP.load(snapshot, self.st, self.brng, self.record, setup)
+            self.brng.save_into(self.bot_mark, 0)
+            self.view = self.st.turn
+            if self.st.phase == R.P_OVER:       # (refused by load; kept for clarity)
+                raise ValueError("game over")
+        else:
+            self.record.add(R.E_SEED, setup.seed, n)
+            st = self.st
+            s = st.deal(Rng(setup.seed), setup.start)   # -1: a random seat (G-2)
+            setup.start = s
+            self.view = s
+            self.brng.save_into(self.bot_mark, 0)
+
+    # -- helpers --------------------------------------------------------------------------------
+    def _delay(self):
+        return self.c.settings.bot_delay
+
+    def _human(self, seat):
+        return self.kinds[seat] == 0
+
+    def _mark_cells(self, x0, y0, x1, y1):
+        if self._bx1 < 0:
+            self._bx0 = x0
+            self._by0 = y0
+            self._bx1 = x1
+            self._by1 = y1
+            return
+        if x0 < self._bx0:
+            self._bx0 = x0
+        if y0 < self._by0:
+            self._by0 = y0
+        if x1 > self._bx1:
+            self._bx1 = x1
+        if y1 > self._by1:
+            self._by1 = y1
+
+    def _mark_ghost(self):
+        m = self.gm
+        if m >= 0 and self.view == self.st.turn:
+            k = self.st.card * 4 + (m >> 10)
+            x = m & 31
+            y = (m >> 5) & 31
+            self._mark_cells(x, y, x + T.W[k] - 1, y + T.H[k] - 1)
+
+    def _set_ghost(self, m, colour):
+        """Show the ghost at move m (-1: none) in `colour` (a bot's choice) or, with colour -1,
+        white or red by its legality."""
+        self._mark_ghost()
+        self.gm = m
+        if m >= 0:
+            d = self.st.disp[self.st.turn]
+            self.why = d.check(self.st.card, m)
+            self.glevel = d.level
+            if colour < 0:
+                colour = P.WHITE if self.why == R.OK else P.RED
+            self.gcol = colour
+        self._mark_ghost()
+        self._df = True
+
+    def _set_view(self, seat):
+        if seat != self.view:
+            self.view = seat
+            self._dall = True
+            self._dh = True
+            self._df = True
+
+    # -- the scene ------------------------------------------------------------------------------
+    def enter(self, console):
+        self._dall = True
+        self._dh = True
+        self._df = True
+
+    def update(self, c):
+        st = self.st
+        pressed = c.buttons.pressed
+        if self.mode == M_OVER:
+            if pressed & B.A:
+                c.end_game()
+            elif pressed & B.X:
+                self._set_view((self.view + 1) % self.n)
+            return
+        if self.sub == S_HUMAN:
+            self._human_input(c)
+            return
+        if self.wait > 0:
+            self.wait -= 1
+            return
+        if st.phase == R.P_FLIP:
+            st.flip()
+            self._dh = True
+            return
+        if self.sub == S_IDLE:
+            self._begin_turn()
+            return
+        if self.sub == S_THINK:
+            if not self.bot.step(BOT_BUDGET):
+                return
+            self.sub = S_SHOW
+            self._dh = True
+            if self.bot.move >= 0:
+                self._set_ghost(self.bot.move, P.YELLOW)
+            self.wait = self._delay()
+            return
+        # S_SHOW: the bot's choice was seen; it is placed
+        if self.bot.move >= 0:
+            self._place(self.bot.move)
+        else:
+            self._skip()
+
+    def _begin_turn(self):
+        st = self.st
+        seat = st.turn
+        self.brng.save_into(self.bot_mark, 0)
+        self._set_view(seat)
+        self._dh = True
+        self._df = True
+        if self._human(seat):
+            self.can = st.can_place()           # the ghost starts on the first legal place
+            self.sub = S_HUMAN
+            m = st.finder.first if self.can else 0
+            self._set_ghost(m, -1)
+        else:
+            self.bot.begin(st, self.kinds[seat])
+            self.sub = S_THINK
+
+    def _human_input(self, c):
+        st = self.st
+        p = c.buttons.pressed
+        seat = st.turn
+        if p & B.X:
+            self._set_view((self.view + 1) % self.n)
+            return
+        if self.view != seat:
+            if p & B.A:
+                self._set_view(seat)
+            return
+        if not self.can:
+            if p & B.A:
+                self._skip()
+            return
+        m = self.gm
+        r = m >> 10
+        x = m & 31
+        y = (m >> 5) & 31
+        if p & B.A:
+            if self.why == R.OK:
+                self._place(m)
+            else:
+                c.beep(220, 80)
+            return
+        rep = c.buttons.repeat
+        if p & B.B:
+            r = (r + 1) % T.DISTINCT[st.card]
+        if rep & B.LEFT:
+            x -= 1
+        if rep & B.RIGHT:
+            x += 1
+        if rep & B.UP:
+            y -= 1
+        if rep & B.DOWN:
+            y += 1
+        k = st.card * 4 + r
+        if x > R.SIZE - T.W[k]:
+            x = R.SIZE - T.W[k]
+        if y > R.SIZE - T.H[k]:
+            y = R.SIZE - T.H[k]
+        if x < 0:
+            x = 0
+        if y < 0:
+            y = 0
+        nm = R.move(r, x, y)
+        if nm != m:
+            self._set_ghost(nm, -1)
+
+    def _place(self, m):
+        st = self.st
+        k = st.card * 4 + (m >> 10)
+        x = m & 31
+        y = (m >> 5) & 31
+        self._set_ghost(-1, 0)
+        st.place(m)
+        # its cells and their neighbours (their frames against it) are redrawn
+        self._mark_cells(x - 1 if x else 0, y - 1 if y else 0, min(x + T.W[k], R.SIZE - 1),
+                         min(y + T.H[k], R.SIZE - 1))
+        self._after()
+
+    def _skip(self):
+        self._set_ghost(-1, 0)
+        self.st.skip()
+        self._after()
+
+    def _after(self):
+        st = self.st
+        self.sub = S_IDLE
+        self._dh = True
+        self._df = True
+        if st.phase == R.P_OVER:
+            self.mode = M_OVER
+            self.game_over = True
+            self.c.beep(880, 120)
+            best = 0
+            for s in range(self.n):             # the view goes to a winner
+                if st.winners & (1 << s):
+                    best = s
+                    break
+            self._set_view(best)
+            return
+        self.wait = self._delay()
+
+    # -- drawing --------------------------------------------------------------------------------
+    def draw(self, g, full):
+        if full:
+            g.clear(P.NAVY)                     # the margins and the gap under the header
+            self._dall = True
+            self._dh = True
+            self._df = True
+        if self._dh:
+            self._dh = False
+            self._draw_header(g)
+        if self._dall:
+            self._dall = False
+            self._bx1 = -1
+            self._draw_cells(g, 0, 0, R.SIZE - 1, R.SIZE - 1)
+        elif self._bx1 >= 0:
+            x0 = self._bx0
+            y0 = self._by0
+            x1 = self._bx1
+            y1 = self._by1
+            self._bx1 = -1
+            self._draw_cells(g, x0, y0, x1, y1)
+        if self._df:
+            self._df = False
+            self._draw_footer(g)
+
+    def _draw_cells(self, g, x0, y0, x1, y1):
+        """Cells x0..x1, y0..y1 of the viewed display, then the ghost's squares among them."""
+        fb = g.fb
+        d = self.st.disp[self.view]
+        h = d.h
+        top = d.top
+        tiles = d.tiles
+        for cy in range(y0, y1 + 1):
+            py = _BY + cy * _CELL
+            for cx in range(x0, x1 + 1):
+                px = _BX + cx * _CELL
+                c = cy * R.SIZE + cx
+                v = h[c]
+                if not v:
+                    fb.fill_rect(px, py, _CELL, _CELL, P.NAVY)
+                    fb.pixel(px + 5, py + 5, P.SLATE)
+                    continue
+                tp = top[c]
+                l = 1 if cx and top[c - 1] != tp else 0
+                r = 1 if cx < R.SIZE - 1 and top[c + 1] != tp else 0
+                t = 1 if cy and top[c - R.SIZE] != tp else 0
+                b = 1 if cy < R.SIZE - 1 and top[c + R.SIZE] != tp else 0
+                if l | r | t | b:
+                    fb.fill_rect(px, py, _CELL, _CELL, P.BLACK)
+                fb.fill_rect(px + l, py + t, _CELL - l - r, _CELL - t - b, LEVEL_COLOURS[v])
+                if v > 1:                       # the level, on the tile's first square
+                    i = 4 * (tp - 1)
+                    k = (tiles[i] * 4 + tiles[i + 1]) * T.MAX_SQUARES
+                    if cx == tiles[i + 2] + T.CX[k] and cy == tiles[i + 3] + T.CY[k]:
+                        fb.text(DIGITS[v - 1], px + 2, py + 1, DIGIT_COLOURS[v])
+        m = self.gm
+        if m >= 0 and self.view == self.st.turn:
+            k = self.st.card * 4 + (m >> 10)
+            base = k * T.MAX_SQUARES
+            gx = m & 31
+            gy = (m >> 5) & 31
+            col = self.gcol
+            for i in range(T.COUNT[self.st.card]):
+                cx = gx + T.CX[base + i]
+                cy = gy + T.CY[base + i]
+                if x0 <= cx <= x1 and y0 <= cy <= y1:
+                    px = _BX + cx * _CELL
+                    py = _BY + cy * _CELL
+                    fb.rect(px + 1, py + 1, _CELL - 2, _CELL - 2, col)
+                    fb.rect(px + 2, py + 2, _CELL - 4, _CELL - 4, col)
+        g.dirty(_BX + x0 * _CELL, _BY + y0 * _CELL, (x1 - x0 + 1) * _CELL, (y1 - y0 + 1) * _CELL)
+
+    def _draw_header(self, g):
+        st = self.st
+        fb = g.fb
+        fb.fill_rect(0, 0, 240, 28, P.BLACK)
+        seat = st.turn
+        if self.mode == M_OVER:
+            fb.text("Game over", 4, 3, P.YELLOW)
+        else:
+            w = TX.draw(g, self.names[seat], 4, 3, SEAT_COLOURS[seat], mark=False)
+            if st.phase != R.P_PLACE or self.sub == S_IDLE:
+                what = " waits"
+            elif self._human(seat):
+                what = " to place"
+            elif self.sub == S_THINK:
+                what = " thinks"
+            else:
+                what = " places"
+            fb.text(what, 4 + w, 3, P.WHITE)
+        v = self.view
+        w = TX.draw(g, self.names[v], 4, 15, SEAT_COLOURS[v], mark=False)
+        fb.text(":", 4 + w, 15, P.SILVER)
+        g.number(st.disp[v].score, 20 + w, 15, P.WHITE)
+        if self.mode == M_OVER and st.winners & (1 << v):
+            fb.text("wins", 132, 15, P.YELLOW)
+        fb.text("left", 168, 3, P.GREY)
+        g.number(R.DECK - st.flipped, 168, 15, P.SILVER)
+        if st.phase == R.P_PLACE:
+            fb.fill_rect(208, 1, 30, 26, P.WHITE)
+            g.text_big(DIGITS[st.card], 211, 2, P.BLACK, 3)
+        else:
+            fb.rect(208, 1, 30, 26, P.SLATE)
+        g.dirty(0, 0, 240, 28)
+
+    def _draw_footer(self, g):
+        st = self.st
+        fb = g.fb
+        fb.fill_rect(0, _FOOT_Y, 240, 240 - _FOOT_Y, P.BLACK)
+        if self.mode == M_OVER:
+            fb.text("A: continue  X: view", 4, _FOOT_Y + 1, P.SILVER)
+        elif self.sub == S_HUMAN:
+            if self.view != st.turn:
+                fb.text("A: back  X: next display", 4, _FOOT_Y + 1, P.SILVER)
+            elif not self.can:
+                fb.text("No place: A sets it aside", 4, _FOOT_Y + 1, P.RED)
+            elif self.why != R.OK:
+                fb.text(R.REASONS[self.why], 4, _FOOT_Y + 1, P.RED)
+            else:
+                fb.text("A: level", 4, _FOOT_Y + 1, P.WHITE)
+                g.number(self.glevel, 76, _FOOT_Y + 1, P.WHITE)
+                fb.text("+", 92, _FOOT_Y + 1, P.WHITE)
+                g.number(self.glevel * st.card, 100, _FOOT_Y + 1, P.WHITE)
+                fb.text("B: turn X: view", 116, _FOOT_Y + 1, P.GREY)
+        g.dirty(0, _FOOT_Y, 240, 240 - _FOOT_Y)
+
+    # -- the console's questions --------------------------------------------------------------
+    @property
+    def winners(self):
+        return self.st.winners
+
+    def result(self):
+        st = self.st
+        w = []
+        for s in range(self.n):
+            if st.winners & (1 << s):
+                w.append(str(s))
+        scores = ",".join(str(st.disp[s].score) for s in range(self.n))
+        return "winner=%s scores=%s" % (",".join(w), scores)
+
+    def snapshot(self):
+        if self.game_over or self.st.phase == R.P_OVER:
+            return None
+        return SNAP.dump(self.record, self.bot_mark)

@@ -1,0 +1,252 @@
+"""NMBR 9's scene on CPython (the simulator's core): the console plays what the rules and bots
+decide, a human's ghost moves and turns and only a legal place can be confirmed (the footer
+says why not), the others' displays can be viewed, suspend/resume at any moment continues
+identically, damaged saves are refused whole; and under real MicroPython on every locked port
+(tests/mp/nmbr9_locked.py) whole games with bots and mashed humans run heap-locked every frame
+and play the same games as CPython."""
+import re
+
+import pytest
+
+import fakehw
+import mprun
+import nmbr9_tournament as TOUR
+from core import buttons as B
+from core import palette as P
+from core.console import Console
+from core.record import Record
+from core.setup import Setup
+from games.nmbr9 import rules as R
+from games.nmbr9 import scenes as S
+from games.nmbr9 import snapshot as SNAP
+from games.nmbr9 import tiles as T
+from games.nmbr9.events import EVENTS
+
+NAMES = ("ANA", "BEN", "CLEO", "DEV")
+
+
+def start(kinds, seed=1, speed=3, snapshot=None, start=-1):
+    c = Console(fakehw.Hardware(b"", fresh=False))
+    c.settings.bot_speed = speed
+    c.start_game("nmbr9", Setup("nmbr9", bytearray(kinds), list(NAMES[:len(kinds)]),
+                                bytearray(0), seed, start), snapshot)
+    assert not c.faults, c.last_error
+    return c, c.game
+
+
+def finish(c, g, limit=40000):
+    n = 0
+    while not g.game_over and n < limit:
+        c.frame()
+        n += 1
+    assert g.game_over and not c.faults, c.last_error
+    return n
+
+
+def press(c, bits, idle=1):
+    c.hw.buttons.script = fakehw.steps(bits, 1, 0, idle)
+    c.hw.buttons.i = 0
+    for _ in range(1 + idle):
+        c.frame()
+
+
+# -- the console plays the rules and the bots faithfully ------------------------------------------
+@pytest.mark.parametrize("kinds,seed", [((3,), 4), ((2, 3, 1, 2), 5), ((1, 3), 6)])
+def test_console_game_equals_the_headless_game(kinds, seed):
+    c, g = start(kinds, seed)
+    finish(c, g)
+    rec = Record(g.record.capacity, 5)
+    st = TOUR.play_game(list(kinds), seed, rec)
+    assert g.record.dump() == rec.dump()
+    assert [d.score for d in g.st.disp] == [d.score for d in st.disp]
+
+
+def test_record_starts_with_the_seed_and_names_every_event():
+    c, g = start((1, 2), 77)
+    finish(c, g)
+    rec = g.record
+    assert rec.kind(0) == R.E_SEED and rec.field(0, 0) == 77 and rec.field(0, 1) == 2
+    names = [EVENTS[rec.kind(i)][0] for i in range(rec.n)]
+    assert names[1] == "start" and names.count("flip") == 20 and names[-1] == "result"
+    assert names.count("place") == names.count("level") == 40
+
+
+def test_game_over_waits_for_a_then_leaves_and_x_views_each_display():
+    c, g = start((3, 1), 4)
+    finish(c, g)
+    assert g.winners == g.st.winners and g.winners
+    seen = {g.view}
+    for _ in range(3):
+        press(c, B.X)
+        seen.add(g.view)
+    assert seen == {0, 1} and c.game is g
+    press(c, B.A)
+    assert c.game is None and type(c.top).__name__ == "Results"
+
+
+def test_play_again_start_seat_is_honoured_G2():
+    for s in range(3):
+        c, g = start((1, 1, 1), 9, start=s)
+        assert g.st.start == s and g.record.field(1, 0) == s and g.record.field(1, 1) == 0
+    c, g = start((1, 1, 1), 9)
+    assert g.setup.start == g.st.start and g.record.field(1, 1) == 1
+
+
+# -- a human: the ghost, its legality and its reason ----------------------------------------------
+def _human_turn(c, g, limit=3000):
+    for _ in range(limit):
+        if g.sub == S.S_HUMAN:
+            return True
+        c.frame()
+    return False
+
+
+def footer(c):
+    """The footer's text colours present (the reason is red, a legal ghost's line white)."""
+    buf = c.gfx.buf
+    cols = set()
+    for y in range(S._FOOT_Y, 240):
+        for x in range(0, 240, 2):
+            b = buf[(y * 240 + x) >> 1]
+            cols.add(b >> 4)
+            cols.add(b & 15)
+    return cols
+
+
+def test_the_ghost_starts_legal_moves_turns_and_only_a_legal_place_is_confirmed():
+    c, g = start((0,), 3, speed=2)
+    assert _human_turn(c, g)
+    assert g.why == R.OK and g.gcol == P.WHITE
+    press(c, B.A)                                   # the first tile: its legal start
+    assert g.st.disp[0].n == 1
+    assert _human_turn(c, g)
+    refused = 0
+    for bits in (B.UP, B.UP, B.UP, B.B, B.LEFT, B.LEFT, B.DOWN, B.B, B.RIGHT) * 3:
+        before = g.gm
+        press(c, bits)
+        k = g.st.card * 4 + (g.gm >> 10)
+        assert 0 <= R.x_of(g.gm) <= R.SIZE - T.W[k] and 0 <= R.y_of(g.gm) <= R.SIZE - T.H[k]
+        if bits == B.B:
+            assert R.rot_of(g.gm) == (R.rot_of(before) + 1) % T.DISTINCT[g.st.card]
+        why = g.st.disp[0].check(g.st.card, g.gm)
+        assert g.why == why
+        assert (g.gcol == P.WHITE) == (why == R.OK)
+        n = g.st.disp[0].n
+        if why != R.OK:
+            assert P.RED in footer(c)                    # the reason, in red
+            press(c, B.A)
+            assert g.st.disp[0].n == n                   # an illegal place cannot be confirmed
+            refused += 1
+    assert refused > 3
+    assert R.REASONS[R.NOT_TOUCHING] and R.REASONS[R.OVERHANG]
+
+
+def test_x_views_the_other_displays_and_a_comes_back():
+    c, g = start((0, 3, 1), 8, speed=2)
+    assert _human_turn(c, g)
+    seat = g.st.turn
+    press(c, B.X)
+    assert g.view == (seat + 1) % 3
+    n = g.st.disp[seat].n
+    press(c, B.A)                                   # back, nothing placed
+    assert g.view == seat and g.st.disp[seat].n == n
+
+
+# -- suspend and resume ---------------------------------------------------------------------------
+@pytest.mark.parametrize("kinds,seed,every", [((3, 1, 2), 21, 149), ((2,), 22, 23), ((1, 3, 3, 2), 23, 331)])
+def test_suspend_at_any_moment_and_resume_continues_identically(kinds, seed, every):
+    c, g = start(kinds, seed)
+    frames = 0
+    cuts = 0
+    while not g.game_over:
+        c.frame()
+        frames += 1
+        if frames % every == 0:
+            snap = g.snapshot()
+            if snap is None:                        # this frame ended the game
+                assert g.game_over
+                break
+            c2, g2 = start(kinds, seed, snapshot=snap)
+            assert g2.record.dump() == g.record.dump()
+            for a, b in zip(g.st.disp, g2.st.disp):
+                assert bytes(a.h) == bytes(b.h) and bytes(a.top) == bytes(b.top) and a.score == b.score
+            assert (g2.st.turn, g2.st.card, g2.st.flipped, g2.st.phase) == \
+                (g.st.turn, g.st.card, g.st.flipped, g.st.phase)
+            if cuts < 2:                            # resumed games end as the original does
+                finish(c2, g2)
+                other = Record(g.record.capacity, 5)
+                TOUR.play_game(list(kinds), seed, other)
+                assert g2.record.dump() == other.dump()
+            cuts += 1
+    assert cuts >= 3 and g.snapshot() is None
+
+
+def test_damaged_saves_are_refused_whole():
+    c, g = start((3, 1), 31)
+    for _ in range(400):
+        c.frame()
+    good = g.snapshot()
+    start((3, 1), 31, snapshot=good)
+    bad = [good[:-1], b"", b"N9", bytes([good[0] ^ 1]) + good[1:],
+           good[:20] + bytes([good[20] ^ 4]) + good[21:]]
+    # a re-checksummed record whose placement breaks a rule (the tile moved off its place)
+    rec = Record(g.record.capacity, 5)
+    rec.restore(good[9:-4])
+    i = next(i for i in range(rec.n) if rec.kind(i) == R.E_PLACE and i > 5)
+    rec.rows[i * rec.width + 4] = R.SIZE - 1          # x: every tile is 2 wide or more
+    bad.append(SNAP.dump(rec, good[3:7]))
+    for data in bad:
+        with pytest.raises(ValueError):
+            S.GameScene(c, Setup("nmbr9", bytearray((3, 1)), ["A", "B"], bytearray(0), 31), data)
+    with pytest.raises(ValueError):                 # another seed's save
+        S.GameScene(c, Setup("nmbr9", bytearray((3, 1)), ["A", "B"], bytearray(0), 32), good)
+
+
+# -- real MicroPython, heap locked ----------------------------------------------------------------
+GAME = re.compile(r"game seed=(\d+) kinds=(\d+) frames=(\d+) bad=(\d+) faults=(\d+) rows=(\d+) "
+                  r"result=(.*)")
+_runs = {}
+
+
+def locked_run(port):
+    if port not in _runs:
+        r = mprun.run(port, "tests/mp/nmbr9_locked.py", cwd=mprun.ROOT, timeout=600)
+        assert r.returncode == 0, (port, r.stdout, r.stderr)
+        _runs[port] = r.stdout
+    return _runs[port]
+
+
+@pytest.mark.parametrize("port", mprun.LOCKED_PORTS)
+def test_whole_games_bots_and_humans_heap_locked_every_frame_as_on_cpython(port):
+    out = locked_run(port)
+    rows = [m.groups() for m in GAME.finditer(out)]
+    assert len(rows) == 6, out
+    assert {len(r[1]) for r in rows} == {1, 2, 4}                # one, two and four seats
+    assert any("0" in r[1] for r in rows)                        # humans (the mash)
+    for seed, kinds, frames, bad, faults, nrows, result in rows:
+        assert bad == "0" and faults == "0", (port, seed, result)
+        assert nrows == str(3 + 20 + 40 * len(kinds))     # seed, start, result, flips, places
+    assert "done games=6 bad=0" in out
+    assert rows == [m.groups() for m in GAME.finditer(locked_run("cpython"))]
+
+
+# -- the record as JSON lines -------------------------------------------------------------------
+def test_record_export_through_the_simulator(tmp_path):
+    import json
+    import subprocess
+    import sys
+    out = tmp_path / "r.jsonl"
+    r = subprocess.run([sys.executable, "-m", "host_sim", "--headless", "--game", "nmbr9", "--seats",
+                        "bot:hard,bot:easy", "--seed", "7", "--until-end", "--export-record", str(out)],
+                       cwd=mprun.ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    lines = [json.loads(ln) for ln in out.read_text().splitlines()]
+    assert lines[0]["event"] == "game" and lines[0]["seed"] == 7 and lines[0]["game"] == "nmbr9"
+    rows = lines[1:]
+    assert [row["n"] for row in rows] == list(range(len(rows)))     # no field hides the row number
+    assert rows[0] == {"n": 0, "event": "seed", "seed": 7, "seats": 2}
+    assert [row["turned"] for row in rows if row["event"] == "flip"] == list(range(1, 21))
+    places = [row for row in rows if row["event"] == "place"]
+    assert len(places) == 40 and set(places[0]) == {"n", "event", "seat", "tile", "rot", "x", "y"}
+    assert rows[-1]["event"] == "result" and rows[-1]["cards"] == 20
+    assert "game=nmbr9 seed=7" in r.stdout
