@@ -1,0 +1,21 @@
+"""make bench-pico's board harness (tools/pico) on a port with the stand-in hardware: the test
+that keeps it from rotting, since the emulated Pico is not part of make test.
+
+    bench_pico_smoke.py PART [ARG ...]     benchpico.main(PART, ARG..., fake=True)
+    bench_pico_smoke.py stats              FrameStats fed 100 frames of 1, 2 ... 100 ms
+"""
+import sys
+
+if sys.argv[1] == "stats":
+    from frame_stats import FrameStats
+    st = FrameStats()
+    st.begin(1000)
+    for i in range(1, 101):
+        st.add(i * 1000, i, 1000 + (i == 7) * 64)
+    print("bp stats " + st.fields())
+else:
+    import benchpico
+    args = sys.argv[2:]
+    if sys.argv[1] == "game":           # GAME KINDS SEED [FRAMES]
+        args = args[:2] + [int(a) for a in args[2:]]
+    benchpico.main(sys.argv[1], *args, fake=True)
