@@ -325,10 +325,19 @@ class Table:
         sys.stdout.flush()
 
 
+def late_cell(r):
+    """Frames over 40 ms: how many, and (at most 8 of) which."""
+    n = r["over40"]
+    if n == "0" or r.get("late_at", "-") == "-":
+        return n
+    more = ", ..." if int(n) > len(r["late_at"].split(",")) else ""
+    return "%s (at %s%s)" % (n, r["late_at"].replace(",", ", "), more)
+
+
 def frame_cells(r):
     """mean / p95 / max (at frame) / over 40 ms / SPI bytes per frame."""
     return (ms(r["mean_us"]), ms(r["p95_us"]), "%s (%s)" % (ms(r["max_us"]), r["max_at"]),
-            r["over40"], "%s / %s" % (r["spi_mean"], r["spi_max"]))
+            late_cell(r), "%s / %s" % (r["spi_mean"], r["spi_max"]))
 
 
 def alloc_cell(r):

@@ -13,6 +13,7 @@ from micropython import const
 BIN_US = const(250)
 _BINS = const(512)          # 0 .. 128 ms; the last bin also holds every longer frame
 BUDGET_US = const(40000)    # frames over this are counted (the console's frame budget)
+_LATE = const(8)            # indices kept of the first frames over it
 _MEGA = const(1000000)
 
 
@@ -25,6 +26,7 @@ class FrameStats:
         self.max_us = 0
         self.max_at = -1        # index of the worst frame (0 = the first one measured)
         self.over = 0           # frames over BUDGET_US
+        self.late = array("i", (-1 for _ in range(_LATE)))  # the first of them (indices)
         self.spi_m = 0          # the SPI sum is spi_m millions + spi
         self.spi = 0
         self.spi_max = 0
@@ -49,6 +51,8 @@ class FrameStats:
             self.max_us = us
             self.max_at = self.n
         if us > BUDGET_US:
+            if self.over < _LATE:
+                self.late[self.over] = self.n
             self.over += 1
         self.n += 1
         t = self.t_us + us
@@ -86,8 +90,9 @@ class FrameStats:
     def fields(self):
         """The figures as `key=value` text (allocates: call it after the measured frames)."""
         n = self.n if self.n else 1
-        return ("frames=%d mean_us=%d p95_us=%d max_us=%d max_at=%d over40=%d spi_mean=%d "
-                "spi_max=%d peak=%d alloc_frames=%d alloc_at=%d gc_frames=%d" % (
+        late = ",".join(str(i) for i in self.late if i >= 0) or "-"
+        return ("frames=%d mean_us=%d p95_us=%d max_us=%d max_at=%d over40=%d late_at=%s "
+                "spi_mean=%d spi_max=%d peak=%d alloc_frames=%d alloc_at=%d gc_frames=%d" % (
                     self.n, (self.t_s * _MEGA + self.t_us) // n, self.p95_us(), self.max_us,
-                    self.max_at, self.over, (self.spi_m * _MEGA + self.spi) // n, self.spi_max,
-                    self.peak, self.alloc_frames, self.alloc_at, self.gc_frames))
+                    self.max_at, self.over, late, (self.spi_m * _MEGA + self.spi) // n,
+                    self.spi_max, self.peak, self.alloc_frames, self.alloc_at, self.gc_frames))
