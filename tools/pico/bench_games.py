@@ -1,4 +1,5 @@
-"""A whole game on the board, bots at instant speed, nothing pressed.
+"""A whole game on the board, bots at instant speed, nothing pressed, started the way the
+launcher and the setup screen start it.
 
 Heap figures (gc.mem_alloc() after gc.collect()): `launcher` before the game starts, `live_start`
 once it has started, `live_end` when it is over (still loaded), `launcher_after` once it is left.
@@ -11,7 +12,6 @@ import time
 from benchpico import error_text, heap, play
 from core import catalog
 from core.console import Console
-from core.setup import Setup, seat_names
 from frame_stats import FrameStats
 
 
@@ -25,21 +25,32 @@ class Idle:
         return 0
 
 
+def choose(c, name, kinds):
+    """Start the game as a player does, but without the menus' keys: the launcher drops its art,
+    the setup screen is loaded and shown, and the game starts from the Setup it makes (its seed
+    comes from hw.seed)."""
+    c.launcher.release_art()
+    s = c.scene("setup")
+    s.prepare(name, catalog.package(name))
+    c.push(s)
+    c.frame()
+    s.count = len(kinds)
+    for i in range(len(kinds)):
+        s.kinds[i] = ord(kinds[i]) - 48
+    c.start_game(name, s.make_setup(c))
+
+
 def game(frame, hw, name, kinds, seed, limit):
     head = "bp game game=%s kinds=%s seed=%d" % (name, kinds, seed)
     hw.buttons = Idle(hw.buttons)
+    hw.seed = seed                      # the console's seeds derive from it (Console.new_seed)
     c = Console(hw, frame)
     c.settings.bot_speed = 3            # instant
     c.frame()
     st = FrameStats()
     launcher = heap()
-    k = bytearray(len(kinds))
-    for i in range(len(kinds)):
-        k[i] = ord(kinds[i]) - 48
     try:
-        pkg = catalog.package(name)
-        setup = Setup(name, k, seat_names(k, c.settings), bytearray(len(pkg.OPTIONS)), seed)
-        c.start_game(name, setup)
+        choose(c, name, kinds)
     except Exception as e:      # noqa: BLE001 - e.g. MemoryError: the report says so
         c = None
         gc.collect()
