@@ -382,19 +382,18 @@ def game_row(t, label, seed, run):
     r = run.find("game")
     if r is None:
         failed(t, label, run, 14)
-        return None
+        return
     result = r["result"]
     if result == "nostart":
         t.row(label, seed, "**did not start: %s** (%s KB free)" % (r.get("error", "?"),
                                                                  kb(r["free"])),
               *([""] * 11))
-        return r
+        return
     if "error" in r:
         result = "**%s at frame %s: %s**" % (result, r["at"], r["error"])
     t.row(label, seed, result, r["frames"], ms(r["first_us"]), *frame_cells(r),
           "%s / %s" % (kb(r["live_start"]), kb(r["live_end"])), kb(r["peak"]),
           "%s / %s" % (kb(r["launcher"]), kb(r["launcher_after"])), alloc_cell(r))
-    return r
 
 
 def game_run(board, opt, game, kinds, seed, ballast=0):
