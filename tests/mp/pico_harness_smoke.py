@@ -1,8 +1,8 @@
 """make bench-pico's board harness (tools/pico) on a port with the stand-in hardware: the test
 that keeps it from rotting, since the emulated Pico is not part of make test.
 
-    bench_pico_smoke.py PART [ARG ...]     benchpico.main(PART, ARG..., fake=True)
-    bench_pico_smoke.py stats              FrameStats fed 100 frames of 1, 2 ... 100 ms
+    pico_harness_smoke.py PART [ARG ...]     benchpico.main(PART, ARG..., fake=True)
+    pico_harness_smoke.py stats              FrameStats fed 100 frames of 1, 2 ... 100 ms
 """
 import sys
 
