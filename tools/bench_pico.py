@@ -588,7 +588,7 @@ def parse_args(argv):
 def report(board, opt, tree=None):
     """Every selected part as tables on stdout; returns the number of runs without a report."""
     flash = board.flash(tree)
-    print("# Emulated Pico figures (vpico: MicroPython 1.24.1 RPI_PICO, RP2040 at 125 MHz)")
+    print("Emulated Pico figures (vpico: MicroPython 1.24.1 RPI_PICO, RP2040 at 125 MHz).")
     print()
     print("Heap %s bytes. Parts: %s; seeds %s; ballast steps of %d KB."
           % (format(int(flash.find("flash")["heap_total"]), ","), ", ".join(opt.selected),
@@ -597,7 +597,7 @@ def report(board, opt, tree=None):
     wall = flash.wall_s
     for part in opt.selected:
         print()
-        print("## %s" % TITLES[part])
+        print("**%s**" % TITLES[part])
         print()
         k = len(board.executed)
         RUNNERS[part](board, opt)
