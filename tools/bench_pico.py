@@ -38,7 +38,7 @@ HARNESS = os.path.join(ROOT, "tools", "pico")
 MP_TESTS = os.path.join(ROOT, "tests", "mp")
 # the tests/mp helpers the harness imports on the board
 MP_HELPERS = ("fakehw.py", "scene_runner.py", "locked.py", "testgame.py", "bench_clock.py",
-              "bench_tower.py", "bench_tower_physics.py")
+              "bench_tower.py", "bench_tower_physics.py", "tower_stack.py", "mash.py")
 ASSET_FILES = (("VPICO_UF2", "RPI_PICO-20241129-v1.24.1.uf2"), ("VPICO_BOOTROM", "bootrom.mjs"),
                ("VPICO_RP2040JS", os.path.join("node_modules", "rp2040js", "package.json")))
 
@@ -193,7 +193,7 @@ class Run:
 
     def reported(self):
         """The harness reported what happened (a figure, or a failure it caught)."""
-        return any(r["kind"] in ("screen", "game", "physics", "tower_frame", "error")
+        return any(r["kind"] in ("screen", "life", "physics", "tower_frame", "error")
                    for r in self.records)
 
     def failure(self):
@@ -238,6 +238,7 @@ class Board:
         self.log = log
         self.cache = {}
         self.executed = []          # the runs made so far (a cached one counts once)
+        self.heap_total = 0         # the heap's size (flash() reads it off the board)
 
     def execute(self, label, extra, seconds):
         cmd = ["node", self.vpico, "--quiet", "--seconds", str(seconds), "--wall-timeout", "7200",
@@ -266,7 +267,29 @@ class Board:
                                    "len(os.listdir('/'))))"], 120)
         if r.code != 0 or not r.find("flash"):
             raise SetupError("copying the firmware to vpico failed (%s)" % r.failure())
+        self.heap_total = int(r.find("flash")["heap_total"])
         return r
+
+    def boot(self, label, main_py, seconds):
+        """A vpico --boot run of the flash image with `main_py` as /main.py (in an overlay
+        folder named after the label): the console's restarts run it again at every boot."""
+        if label not in self.cache:
+            overlay = self.overlay(label, main_py)
+            run = self.execute(label, ["--flash-in", FLASH, "--root", overlay, "--boot"], seconds)
+            progress("%s: %.0f s wall, %.1f s emulated" % (
+                label, run.wall_s, run.summary.get("run_ms", 0) / 1000))
+            self.cache[label] = run
+            self.executed.append(run)
+        return self.cache[label]
+
+    @staticmethod
+    def overlay(label, main_py):
+        """A folder holding main.py, laid over the flash image's files by vpico --root."""
+        path = os.path.join(OUT, "boot-" + re.sub(r"[^A-Za-z0-9_.-]+", "-", label))
+        os.makedirs(path, exist_ok=True)
+        with open(os.path.join(path, "main.py"), "w") as f:
+            f.write(main_py)
+        return path
 
     def run(self, what, args=(), ballast=0, seconds=1200):
         key = (what, tuple(args), ballast)
@@ -292,6 +315,10 @@ class Replay(Board):
         for m in re.finditer(r"^### run ([^\n]*)\n(.*?)^### stderr\n(.*?)^### exit (-?\d+) wall ([\d.]+)\n",
                              text, re.M | re.S):
             self.runs[m.group(1)] = (m.group(2), m.group(3), int(m.group(4)), float(m.group(5)))
+
+    @staticmethod
+    def overlay(label, main_py):
+        return None                 # nothing runs: nothing to write
 
     def execute(self, label, extra, seconds):
         if label not in self.runs:
@@ -378,8 +405,23 @@ def game_table():
                  "allocating frames")
 
 
+def game_record(run):
+    """The game's `bp life` line of a one-game lifecycle run, with the launcher's live heap
+    before it (`launcher`) and after it (`launcher_after`, -1 when it never came back); None
+    when the game never reported."""
+    life = [r for r in run.records if r["kind"] == "life" and "boot" in r]
+    games = [r for r in life if r.get("what") == "game"]
+    if not games:
+        return None
+    r = dict(games[0])
+    launchers = [x for x in life if x.get("what") == "launcher"]
+    r["launcher"] = launchers[0]["live"] if launchers else "-1"
+    r["launcher_after"] = launchers[-1]["live"] if len(launchers) > 1 else "-1"
+    return r
+
+
 def game_row(t, label, seed, run):
-    r = run.find("game")
+    r = game_record(run)
     if r is None:
         failed(t, label, run, 14)
         return
@@ -396,8 +438,26 @@ def game_row(t, label, seed, run):
           "%s / %s" % (kb(r["launcher"]), kb(r["launcher_after"])), alloc_cell(r))
 
 
+def lifecycle_main(game, kinds, seed, games, ballast, frames):
+    """The board's main.py of a lifecycle run (tools/pico/bench_lifecycle.py, run at every
+    boot): the ballast first, then the harness."""
+    pre = "_bp_ballast = bytearray(%d)\n" % ballast if ballast else ""
+    return pre + "import bench_lifecycle\nbench_lifecycle.run(%r, %r, %d, %d, %d)\n" % (
+        game, kinds, seed, games, frames)
+
+
+def lifecycle(board, game, kinds, seed, games=1, ballast=0, frames=30000):
+    """Games started, played and left as the console does it, through restarts: the launcher,
+    `games` games in a row and the launcher again, in one vpico --boot run."""
+    label = "life %s %s seed %d games %d frames %d" % (game, kinds, seed, games, frames)
+    if ballast:
+        label += ", ballast %d KB" % (ballast // 1024)
+    return board.boot(label, lifecycle_main(game, kinds, seed, games, ballast, frames),
+                      600 + 1200 * games)
+
+
 def game_run(board, opt, game, kinds, seed, ballast=0):
-    return board.run("game", (game, kinds, seed, opt.frames), ballast)
+    return lifecycle(board, game, kinds, seed, 1, ballast, opt.frames)
 
 
 def part_game(game):
@@ -415,7 +475,7 @@ def part_norespect_bots(board, opt):
     seed = opt.seeds[0]
     for level, kinds in LEVELS:
         run = game_run(board, opt, "norespect", kinds, seed)
-        r = run.find("game")
+        r = game_record(run)
         if r is None:
             failed(t, level, run, 11)
         elif r["result"] == "nostart":
@@ -440,7 +500,8 @@ def part_physics(board, opt):
 def part_tower_frames(board, opt):
     t = Table("tower whole frame", "mean ms", "max ms", "SPI bytes/frame", "awake bodies",
               "allocating frames (heap locked)")
-    run = board.run("tower-frames")
+    run = board.boot("tower-frames", "import bench_tower_parts\nbench_tower_parts.frames_boot()\n",
+                     600)
     names = {"frame_20moving": "20 bodies tumbling", "frame_20awake": "20 bodies at rest, awake"}
     rows = [r for r in run.records if r["kind"] == "tower_frame"]
     for r in rows:
@@ -471,18 +532,21 @@ def part_ballast(game):
     def part(board, opt):
         step = opt.ballast_step * 1024
         seed = opt.seeds[0]
+        cap = opt.ballast_frames or opt.frames
+        goal = "starts and finishes" if not opt.ballast_frames else \
+            "starts and plays %d frames (or finishes)" % cap
         t = Table("%s, 4 hard bots, seed %d" % (game, seed), "ballast KB", "result",
                   "live heap at start KB", "peak heap KB", "free when it failed KB")
 
         def probe(size):
-            run = game_run(board, opt, game, BOTS_4, seed, size)
-            r = run.find("game")
+            run = lifecycle(board, game, BOTS_4, seed, 1, size, cap)
+            r = game_record(run)
             if r is None:
                 t.row("", size // 1024, "**%s**" % run.failure(), "", "", "")
                 return False
-            if r["result"] == "finished":
-                t.row("", size // 1024, "finished, %s frames" % r["frames"], kb(r["live_start"]),
-                      kb(r["peak"]), "")
+            if r["result"] == "finished" or (r["result"] == "unfinished" and opt.ballast_frames):
+                t.row("", size // 1024, "%s, %s frames" % (r["result"], r["frames"]),
+                      kb(r["live_start"]), kb(r["peak"]), "")
                 return True
             where = "start" if r["result"] == "nostart" else "frame %s" % r.get("at", "?")
             t.row("", size // 1024, "**%s at %s: %s**" % (r["result"], where,
@@ -494,15 +558,14 @@ def part_ballast(game):
             print()
             print("%s does not start and finish even without ballast." % game)
             return
-        run0 = game_run(board, opt, game, BOTS_4, seed)
-        live = int(run0.find("game")["live_start"])
-        top = ballast_top(int(run0.find("start")["heap_total"]), live, step)
+        live = int(game_record(lifecycle(board, game, BOTS_4, seed, 1, 0, cap))["live_start"])
+        top = ballast_top(board.heap_total, live, step)
         best = search_down(probe, top, step)
         print()
-        print("%s: largest ballast with which the game starts and finishes: **%d KB** (ladder of "
-              "%d KB steps, tried from %d KB down: a larger one cannot hold the %s KB live at the "
-              "start without ballast)." % (game, best // 1024, opt.ballast_step, top // 1024,
-                                           kb(live)))
+        print("%s: largest ballast with which the game %s: **%d KB** (ladder of %d KB steps, "
+              "tried from %d KB down: a larger one cannot hold the %s KB live at the start "
+              "without ballast)." % (game, goal, best // 1024, opt.ballast_step, top // 1024,
+                                     kb(live)))
     return part
 
 
@@ -576,6 +639,8 @@ def parse_args(argv):
     ap.add_argument("--seeds", type=int_list, default=[1, 2, 3], help="game seeds (default 1,2,3)")
     ap.add_argument("--ballast-step", type=positive, default=8, help="KB per ballast step (8)")
     ap.add_argument("--frames", type=positive, default=30000, help="frame cap per game (30000)")
+    ap.add_argument("--ballast-frames", type=positive, default=0,
+                    help="frames a ballast probe plays (default: the whole game)")
     ap.add_argument("--vpico", default=None, help="path of vpico.mjs (default: $VPICO)")
     ap.add_argument("--list", action="store_true", help="list the parts and exit")
     ap.add_argument("--replay", metavar="LOG", help="the tables from a log of an earlier run "
@@ -591,7 +656,7 @@ def report(board, opt, tree=None):
     print("Emulated Pico figures (vpico: MicroPython 1.24.1 RPI_PICO, RP2040 at 125 MHz).")
     print()
     print("Heap %s bytes. Parts: %s; seeds %s; ballast steps of %d KB."
-          % (format(int(flash.find("flash")["heap_total"]), ","), ", ".join(opt.selected),
+          % (format(board.heap_total, ","), ", ".join(opt.selected),
              ",".join(str(s) for s in opt.seeds), opt.ballast_step))
     bad = 0
     wall = flash.wall_s

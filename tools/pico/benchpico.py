@@ -1,16 +1,17 @@
 """make bench-pico's harness on the board (tools/bench_pico.py sends it to the emulated Pico).
 
 One call measures one thing on a fresh heap and prints `bp KIND key=value ...` lines, the
-error text always last:
+error text always last (whole games run through the console's restarts instead:
+bench_lifecycle.py):
 
     main("screen", NAME)                    a console screen (tests/mp/scene_runner.py scenarios)
-    main("game", GAME, KINDS, SEED[, N])    a whole game, one seat per digit of KINDS (3 = hard
-                                            bot), at most N frames (default 30000)
     main("physics")                         the tower physics alone, 10/20/30 awake bodies
     main("tower-frames")                    whole tower frames over 20 bodies, tumbling and at rest
+                                            (the unix-port smoke; on the board the game is
+                                            started through a restart: bench_tower_parts)
 
 The hardware is the Pico's own (hal.pico.build(): ST7789 on SPI at 62.5 MHz, the I2C
-accelerometer), except that the buttons are scripted (see bench_screens / bench_games) and the
+accelerometer), except that the buttons are scripted (see bench_screens) and the
 watchdog is off (tools/bench_pico.py puts /nowdt on the board). With fake=True the stand-in
 hardware of tests/mp/fakehw.py is used instead: the unix-port smoke test of this harness.
 Frames run back to back, each timed with time.ticks_us (on vpico: emulated time at 125 MHz).
@@ -18,8 +19,6 @@ A ballast block, when measured, is allocated by the caller before this module is
 """
 import gc
 import time
-
-DEFAULT_FRAMES = 30000
 
 
 def heap():
@@ -67,7 +66,7 @@ def hardware(fake):
     return pico.build()
 
 
-def main(what, a="", b="", seed=0, frames=DEFAULT_FRAMES, fake=False):
+def main(what, a="", fake=False):
     base = heap()
     print("bp start what=%s heap_total=%d base=%d" % (what, base + gc.mem_free(), base))
     where = "boot"
@@ -81,9 +80,6 @@ def main(what, a="", b="", seed=0, frames=DEFAULT_FRAMES, fake=False):
         if what == "screen":
             import bench_screens
             bench_screens.screen(frame, hw, a)
-        elif what == "game":
-            import bench_games
-            bench_games.game(frame, hw, a, b, seed, frames)
         elif what == "physics":
             import bench_tower_parts
             bench_tower_parts.physics()
