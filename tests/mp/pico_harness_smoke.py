@@ -15,7 +15,4 @@ if sys.argv[1] == "stats":
     print("bp stats " + st.fields())
 else:
     import benchpico
-    args = sys.argv[2:]
-    if sys.argv[1] == "game":           # GAME KINDS SEED [FRAMES]
-        args = args[:2] + [int(a) for a in args[2:]]
-    benchpico.main(sys.argv[1], *args, fake=True)
+    benchpico.main(sys.argv[1], *sys.argv[2:], fake=True)
