@@ -5,8 +5,9 @@ PY        := $(VENV)/bin/python
 STAMP     := $(VENV)/.installed
 WASM      := tools/wasm/node_modules/.installed
 ARGS      ?=
+VPICO     ?=
 
-.PHONY: sim test mpy flash uf2 flash-uf2 bench assets venv wasm clean
+.PHONY: sim test mpy flash uf2 flash-uf2 bench bench-pico assets venv wasm clean
 
 venv: $(STAMP)
 
@@ -48,8 +49,16 @@ uf2: $(STAMP)
 flash-uf2: $(STAMP)
 	@$(PY) tools/uf2.py flash
 
-bench: $(STAMP)
+# make bench PICO=1 is make bench-pico: figures from the emulated Pico (VPICO=path/to/vpico.mjs)
+ifeq ($(PICO),1)
+bench: bench-pico
+else
+bench: $(STAMP) $(WASM)
 	$(PY) tools/bench.py $(ARGS)
+endif
+
+bench-pico: $(STAMP)
+	@VPICO="$(VPICO)" $(PY) tools/bench_pico.py $(ARGS)
 
 # the PNGs in assets/ to the bytes modules under firmware/ (docs/assets.md)
 assets: $(STAMP)

@@ -1,8 +1,8 @@
 """make bench: frame cost, allocations and memory of every scene under the real unix MicroPython.
 
 Runs each tests/mp/bench_*.py on the 64-bit unix port from compiled .mpy files (the form the
-board runs) and prints their lines, then a table of the console's scenes. Estimated Pico cost is
-host ms x 200 (measured on an emulated Pico, the ratio runs 160-270 for game code). Figures,
+board runs) and prints their lines, then a table of the console's scenes. Host figures only:
+device figures come from the emulated Pico (tools/bench_pico.py, make bench-pico). Figures,
 not pass/fail: the README's table is copied from this output.
 
     python tools/bench.py [FRAMES]
@@ -57,14 +57,13 @@ def main(argv):
             print("bench memory32 %s heap=%s" % ("_".join(args), r.stdout.strip()))
     print()
     if console_rows:
-        print("| scene | frames | host ms/frame (max) | est. Pico ms/frame (max) | allocations/frame "
+        print("| scene | frames | host ms/frame (max) | allocations/frame "
               "| peak gc.mem_alloc() | SPI bytes/frame (max) | idle: SPI bytes/frame (max) |")
-        print("|---|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|")
         for scene, f in console_rows:
-            print("| %s | %s | %s (%s) | %s (%.1f) | %s | %.1f KB | %s (%s) | %s (%s) |" % (
-                scene, f["frames"], f["host_ms"], f["max_ms"], f["pico_ms"],
-                float(f["max_ms"]) * 200, f["alloc"], int(f["peak"]) / 1024, f["spi_bytes"],
-                f["spi_max"], f["idle_bytes"], f["idle_max"]))
+            print("| %s | %s | %s (%s) | %s | %.1f KB | %s (%s) | %s (%s) |" % (
+                scene, f["frames"], f["host_ms"], f["max_ms"], f["alloc"],
+                int(f["peak"]) / 1024, f["spi_bytes"], f["spi_max"], f["idle_bytes"], f["idle_max"]))
     return 1 if failed else 0
 
 

@@ -9,9 +9,11 @@ taken first leaves room for all of it.
                                     [--frames N] [--vpico PATH]
 
 KINDS: a digit per seat (0 human: the seeded mash of tests/mp/mash.py, 1 easy, 2 normal, 3
-hard). --frames caps each game (a start probe: a few frames). It uses tools/bench_pico.py's board:
-VPICO, its assets, the compiled tree and the flash image (make bench-pico); the run's raw
-output goes to build/bench-pico/life-*.log. Exit status: 0 every boot reported, 1 not, 2 set-up.
+hard). --frames caps each game (a start probe: a few frames). It uses tools/bench_pico.py's board
+(VPICO and its assets; the tree compiled and copied onto the board afresh, so do not run it
+beside make bench-pico) and its lifecycle runs, which make bench-pico's game parts use too; the
+run's raw output goes to build/bench-pico/life-*.log. Exit status: 0 every boot reported, 1 not,
+2 set-up.
 """
 import argparse
 import os
@@ -21,12 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from host_sim.args import Parser, whole  # noqa: E402
 
-try:
-    import bench_pico as BP
-except ImportError:         # make bench-pico's tools are not on this branch yet
-    BP = None
-
-MP_HELPER = "mash.py"       # the human seats' input, beside bench_pico's helpers
+import bench_pico as BP  # noqa: E402
 
 
 def kinds(text):
@@ -35,13 +32,6 @@ def kinds(text):
         raise argparse.ArgumentTypeError("%r is not 2-4 seat digits of 0 (human) 1 2 3 (bot levels)"
                                          % text)
     return text
-
-
-def main_py(game, kinds, seed, games, ballast, frames):
-    """The board's main.py for the run: the ballast first, then the harness at every boot."""
-    pre = "_bp_ballast = bytearray(%d)\n" % ballast if ballast else ""
-    return pre + "import bench_lifecycle\nbench_lifecycle.run(%r, %r, %d, %d, %d)\n" % (
-        game, kinds, seed, games, frames)
 
 
 def row(r):
@@ -64,30 +54,28 @@ def main(argv):
     ap.add_argument("--frames", type=whole(1), default=30000, help="frame cap per game (default 30000)")
     ap.add_argument("--vpico", default=None)
     opt = ap.parse_args(argv)
-    if BP is None:
-        print("bench_lifecycle: needs tools/bench_pico.py (make bench-pico)", file=sys.stderr)
-        return 2
     try:
         vpico = BP.vpico_path(opt.vpico)
         BP.check_assets(vpico)
     except BP.SetupError as e:
         print("bench_lifecycle: %s" % e, file=sys.stderr)
         return 2
-    if MP_HELPER not in BP.MP_HELPERS:
-        BP.MP_HELPERS = BP.MP_HELPERS + (MP_HELPER,)
     os.makedirs(BP.OUT, exist_ok=True)
-    ballast = opt.ballast * 1024
     name = "life-%s-%s-%d-%d" % (opt.game, opt.kinds, opt.seed, opt.ballast)
+    try:
+        tree = BP.build_tree()
+    except BP.build.BuildError as e:
+        print("bench_lifecycle: build failed: %s" % e, file=sys.stderr)
+        return 2
     with open(os.path.join(BP.OUT, name + ".log"), "w") as log:
         board = BP.Board(vpico, log)
-        if not os.path.exists(BP.FLASH):
-            board.flash(BP.build_tree())
-        overlay = os.path.join(BP.OUT, name)
-        os.makedirs(overlay, exist_ok=True)
-        with open(os.path.join(overlay, "main.py"), "w") as f:
-            f.write(main_py(opt.game, opt.kinds, opt.seed, opt.games, ballast, opt.frames))
-        run = board.execute(name, ["--flash-in", BP.FLASH, "--root", overlay, "--boot"],
-                            600 + 300 * opt.games)
+        try:
+            board.flash(tree)
+        except BP.SetupError as e:
+            print("bench_lifecycle: %s" % e, file=sys.stderr)
+            return 2
+        run = BP.lifecycle(board, opt.game, opt.kinds, opt.seed, opt.games, opt.ballast * 1024,
+                           opt.frames)
     print("%s %s, seed %d, %d game(s), ballast %d KB (emulated Pico)" % (
         opt.game, opt.kinds, opt.seed, opt.games, opt.ballast))
     print()

@@ -58,6 +58,16 @@ def sources(src):
     return out
 
 
+def compile_module(cross, src, rel, dst, arch="armv6m"):
+    """mpy-cross src/rel into dst; returns None, or the error as "rel: message"."""
+    # run from src with the relative name: tracebacks on the board say core/x.py
+    res = subprocess.run(cross + ["-march=" + arch, "-o", dst, rel], cwd=src,
+                         capture_output=True, text=True)
+    if res.returncode != 0:
+        return "%s: %s" % (rel, (res.stderr or res.stdout).strip())
+    return None
+
+
 def build(src=SRC, out=OUT, arch="armv6m", quiet=False):
     """Build the tree; returns a summary dict. Raises BuildError when a module fails."""
     cross = mpy_cross()
@@ -72,11 +82,9 @@ def build(src=SRC, out=OUT, arch="armv6m", quiet=False):
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         if rel.endswith(".py") and rel not in KEEP_SOURCE:
             dst = dst[:-3] + ".mpy"
-            # run from src with the relative name: tracebacks on the board say core/x.py
-            res = subprocess.run(cross + ["-march=" + arch, "-o", dst, rel], cwd=src,
-                                 capture_output=True, text=True)
-            if res.returncode != 0:
-                errors.append("%s: %s" % (rel, (res.stderr or res.stdout).strip()))
+            err = compile_module(cross, src, rel, dst, arch)
+            if err:
+                errors.append(err)
                 continue
             summary["compiled"] += 1
             summary["mpy_bytes"] += os.path.getsize(dst)

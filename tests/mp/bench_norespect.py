@@ -13,8 +13,7 @@ Lines `bench norespect WHAT key=value ...`:
     memory         heap used by the running game (scene, rules, bots, record)
 ms = host milliseconds on this port (average; max_ms is the worst frame, p50/p95/p99 the
 percentiles: on a busy host the worst frame is often a scheduler hiccup of 4-8 ms, the
-percentiles are not); pico_ms = ms x 200 (tools/bench.py's rule of thumb);
-alloc = bytes allocated per frame with gc disabled (must be 0).
+percentiles are not); alloc = bytes allocated per frame with gc disabled (must be 0).
 """
 import gc
 import time
@@ -32,7 +31,6 @@ from games.norespect import rules as R  # noqa: E402
 from games.norespect import scenes as S  # noqa: E402
 
 NAMES = ("ANA", "Hard 2", "Norm 3", "Easy 4")
-PICO = 200
 
 
 def us():
@@ -53,8 +51,8 @@ def start(kinds, speed, seed=5, script=b""):
 
 def line(what, total_us, worst_us, frames, alloc, extra=""):
     ms = total_us / 1000 / frames
-    print("bench norespect %s ms=%.3f max_ms=%.3f pico_ms=%.1f frames=%d alloc=%d%s" % (
-        what, ms, worst_us / 1000, ms * PICO, frames, alloc // frames, extra))
+    print("bench norespect %s ms=%.3f max_ms=%.3f frames=%d alloc=%d%s" % (
+        what, ms, worst_us / 1000, frames, alloc // frames, extra))
 
 
 def frames(c, n, until=None):

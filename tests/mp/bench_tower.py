@@ -3,11 +3,10 @@ the physics alone, allocations per frame, SPI bytes per frame.
 
     bench_tower.py [pure]
 
-Lines (host = this port; pico_ms = host ms x 200, the project's rule of thumb for the unix port
-against the RP2040, plus for whole frames the push of the frame's SPI bytes at the measured
-29 ms per full 115,200-byte frame, docs/hardware.md):
-    bench tower physics_<N>awake host_ms=.. pico_ms=.. alloc=0 awake=..
-    bench tower frame_<N>moving host_ms=.. pico_ms=.. alloc=0 spi_bytes=.. awake=..
+Lines (ms = milliseconds on the port that runs this: the host's unix port under make bench,
+the emulated Pico under make bench-pico, which calls carrying() with its real hardware):
+    bench tower physics_<N>awake ms=.. alloc=0 awake=..
+    bench tower frame_<N>moving ms=.. alloc=0 spi_bytes=.. awake=..
     bench tower frame_<N>awake ...         the same bodies at rest, woken every frame
     bench tower frame_carry_still ...      the tower asleep, the carried piece held still
     bench tower frame_idle ...             a human's turn on the shelf, nothing pressed
@@ -18,13 +17,9 @@ import gc
 import sys
 from bench_clock import diff, ticks
 
-from core.gfx import Gfx
-
-frame = Gfx()
-
-import fakehw  # noqa: E402
-import micropython  # noqa: E402
-from core import fastpath  # noqa: E402
+import fakehw
+import micropython
+from core import fastpath
 
 PURE = len(sys.argv) > 1 and sys.argv[1] == "pure"
 if PURE:
@@ -35,13 +30,14 @@ import tower_stack  # noqa: E402  (after the kernels are chosen)
 
 ORDER = (3, 0, 2, 4, 1, 17, 19, 11, 10, 18, 5, 15, 13, 14, 6, 20, 21, 23, 24, 25, 26, 22,
          7, 8, 9, 12, 16, 3, 4, 2)
-PUSH_MS_PER_BYTE = 29.0 / 115200
 U_PLACE = tower_stack.U_PLACE
+frame = None            # the console's frame buffer: made first by the main block, or given
+make_hw = fakehw.Hardware   # the hardware of each console (bench-pico: the real one)
 
 
 def console(kinds, seed=3):
     """(hardware, console) running a game; a seed whose first player is seat 0."""
-    c = tower_stack.console(fakehw.Hardware(), frame, kinds, seed)
+    c = tower_stack.console(make_hw(), frame, kinds, seed)
     return c.hw, c
 
 
@@ -79,10 +75,9 @@ def timed(c, n, accel=None, wake=None):
 
 
 def line(name, ms, bad, spi=-1, awake=-1, extra=""):
-    push = spi * PUSH_MS_PER_BYTE if spi >= 0 else 0
-    s = "bench tower %s host_ms=%.3f pico_ms=%.1f alloc=%d" % (name, ms, ms * 200 + push, bad)
+    s = "bench tower %s ms=%.3f alloc=%d" % (name, ms, bad)
     if spi >= 0:
-        s += " spi_bytes=%d push_ms=%.1f" % (spi, push)
+        s += " spi_bytes=%d" % spi
     if awake >= 0:
         s += " awake=%d" % awake
     print(s + extra)
@@ -186,14 +181,17 @@ def game_hard():
         n += 1
     ms = tot / n / 1000
     line("game_hard", ms, bad + c.faults, spi // n, -1,
-         " frames=%d max_ms=%.3f max_pico_ms=%.1f" % (n, worst / 1000, worst / 1000 * 200))
+         " frames=%d max_ms=%.3f" % (n, worst / 1000))
 
 
-for k in (10, 20, 30):
-    physics(k)
-for k in (10, 20, 26):
-    carrying(k)
-settled()
-game_hard()
-print("bench tower memory world=%d shared=%d path=%s" % (
-    memory_bytes()[0], memory_bytes()[1], "pure" if PURE or P._vip is None else "viper"))
+if __name__ == "__main__":
+    from core.gfx import Gfx
+    frame = Gfx()
+    for k in (10, 20, 30):
+        physics(k)
+    for k in (10, 20, 26):
+        carrying(k)
+    settled()
+    game_hard()
+    print("bench tower memory world=%d shared=%d path=%s" % (
+        memory_bytes()[0], memory_bytes()[1], "pure" if PURE or P._vip is None else "viper"))

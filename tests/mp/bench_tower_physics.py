@@ -1,11 +1,12 @@
-"""Tower physics benchmark: host ms per frame (one step() = 1/30 s) and allocations per frame.
+"""Tower physics benchmark: ms per frame (one step() = 1/30 s) on this port and allocations per
+frame.
 
     micropython bench_tower_physics.py [pure]
 
 For 10, 20 and 30 bodies rained into a pile (all awake while measured), prints one line each:
-    bodies N awake A contacts C ms_per_frame T pico_est_ms P alloc_per_frame B
-pico_est_ms = host ms x 200 (the project's rule of thumb for the unix port vs the RP2040).
+    bodies N awake A contacts C ms_per_frame T alloc_per_frame B
 A final line gives the cost of a frame whose bodies all sleep, and the memory of a world.
+The emulated Pico runs measure() too (tools/pico/bench_tower_parts.py, make bench-pico).
 """
 import gc
 import sys
@@ -44,8 +45,8 @@ def measure(n):
     m1 = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
     gc.enable()
     ms = diff(t1, t0) / 1000 / frames
-    print("bodies %d awake %d contacts %d ms_per_frame %.3f pico_est_ms %.1f alloc_per_frame %d" % (
-        n, awake // frames, contacts // frames, ms, ms * 200, (m1 - m0) // frames))
+    print("bodies %d awake %d contacts %d ms_per_frame %.3f alloc_per_frame %d" % (
+        n, awake // frames, contacts // frames, ms, (m1 - m0) // frames))
 
 
 def asleep():
@@ -62,6 +63,7 @@ def asleep():
         w.awake(), ms, mem[0], mem[1], "pure" if PURE or not w.viper else "viper"))
 
 
-for n in (10, 20, 30):
-    measure(n)
-asleep()
+if __name__ == "__main__":
+    for n in (10, 20, 30):
+        measure(n)
+    asleep()

@@ -12,7 +12,11 @@ one it goes back to the launcher (a restart), whose live heap is printed before 
 and vpico stops at the REPL prompt. One `bp life ...` line per boot, the error text last:
 
     bp life boot=N what=launcher live=L t_ms=T
-    bp life boot=N what=game game=G start=S live_start=L ... result=R gap_ms=W [FrameStats]
+    bp life boot=N what=game game=G start=S live_start=L live_end=E first_us=F gap_ms=W turns=T
+        ... result=R [FrameStats] [at=FRAME error=TEXT]
+
+first_us is the game's first frame (a full repaint); turns its count of turns (-1: the game
+keeps none); live_end the heap once the game is over, still loaded.
 
 gap_ms is the longest time the watchdog went unfed across the restart: from the feed in
 hw.restart() to the first frame of the new console (the watchdog's timeout is 8,000 ms).
@@ -108,28 +112,28 @@ def run(game, kinds, seed, games, frames=30000):
         return
     live = heap()
     st = FrameStats()
-    t = time.ticks_ms()
+    t = time.ticks_us()
     c.frame()
+    first = time.ticks_diff(time.ticks_us(), t)
     gap = time.ticks_diff(time.ticks_ms(), t0)
-    first = time.ticks_diff(time.ticks_ms(), t)
     play(c, st, frames, g)
     result = "fault" if c.faults else ("finished" if g.game_over else "unfinished")
     start = c.game_setup.start
     winners = g.winners if g.game_over else -1
+    turns = getattr(getattr(g, "st", None), "turns", -1)
     g = None
     live_end = heap()
-    tail = " error=%s" % error_text(c.last_error) if c.faults else ""
+    common = ("%s what=game game=%s start=%d live_start=%d live_end=%d first_us=%d gap_ms=%d "
+              "turns=%d" % (head, game, start, live, live_end, first, gap, turns))
     if result != "finished":
-        print("%s what=game game=%s start=%d live_start=%d gap_ms=%d result=%s %s%s" % (
-            head, game, start, live, gap, result, st.fields(), tail))
+        tail = " at=%d error=%s" % (st.n, error_text(c.last_error)) if c.faults else ""
+        print("%s result=%s %s%s" % (common, result, st.fields(), tail))
         return
     c.end_game()                    # the result screen's A: the evening's table
     c.frame()
     table = heap()
-    print("%s what=game game=%s start=%d winners=%d live_start=%d live_end=%d results=%d "
-          "first_ms=%d gap_ms=%d result=%s games=%d %s" % (
-              head, game, start, winners, live, live_end, table, first, gap, result,
-              c.evening.games, st.fields()))
+    print("%s winners=%d results=%d result=%s games=%d %s" % (
+        common, winners, table, result, c.evening.games, st.fields()))
     _save(boot + 1, time.ticks_ms())
     if c.evening.games < games:
         from core import session

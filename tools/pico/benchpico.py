@@ -1,0 +1,99 @@
+"""make bench-pico's harness on the board (tools/bench_pico.py sends it to the emulated Pico).
+
+One call measures one thing on a fresh heap and prints `bp KIND key=value ...` lines, the
+error text always last (whole games run through the console's restarts instead:
+bench_lifecycle.py):
+
+    main("screen", NAME)                    a console screen (tests/mp/scene_runner.py scenarios)
+    main("physics")                         the tower physics alone, 10/20/30 awake bodies
+    main("tower-frames")                    whole tower frames over 20 bodies, tumbling and at rest
+                                            (the unix-port smoke; on the board the game is
+                                            started through a restart: bench_tower_parts)
+
+The hardware is the Pico's own (hal.pico.build(): ST7789 on SPI at 62.5 MHz, the I2C
+accelerometer), except that the buttons are scripted (see bench_screens) and the
+watchdog is off (tools/bench_pico.py puts /nowdt on the board). With fake=True the stand-in
+hardware of tests/mp/fakehw.py is used instead: the unix-port smoke test of this harness.
+Frames run back to back, each timed with time.ticks_us (on vpico: emulated time at 125 MHz).
+A ballast block, when measured, is allocated by the caller before this module is imported.
+"""
+import gc
+import time
+
+
+def heap():
+    gc.collect()
+    return gc.mem_alloc()
+
+
+def play(c, st, limit, game=None):
+    """Console frames of c into FrameStats st, until st holds `limit` frames, the game is over
+    or the console faulted (a scene raised, e.g. MemoryError)."""
+    disp = c.hw.display
+    ticks = time.ticks_us
+    diff = time.ticks_diff
+    mem = gc.mem_alloc
+    faults = c.faults
+    st.begin(mem())
+    while st.n < limit:
+        if game is not None and game.game_over:
+            break
+        t0 = ticks()
+        c.frame()
+        us = diff(ticks(), t0)
+        st.add(us, disp.last_bytes, mem())
+        if c.faults != faults:
+            break
+
+
+def timed_render(c):
+    """One frame repainting the whole screen (no step, no input): its time in us."""
+    c.repaint()
+    t0 = time.ticks_us()
+    c.render()
+    return time.ticks_diff(time.ticks_us(), t0)
+
+
+def error_text(e):
+    return "%s: %s" % (type(e).__name__, e)
+
+
+def hardware(fake):
+    if fake:
+        import fakehw
+        return fakehw.Hardware()
+    from hal import pico
+    return pico.build()
+
+
+def main(what, a="", fake=False):
+    base = heap()
+    print("bp start what=%s heap_total=%d base=%d" % (what, base + gc.mem_free(), base))
+    where = "boot"
+    hw = None
+    try:
+        from core.gfx import Gfx
+        frame = Gfx()           # first, as main.py does
+        hw = hardware(fake)
+        print("bp hw heap=%d" % heap())
+        where = what
+        if what == "screen":
+            import bench_screens
+            bench_screens.screen(frame, hw, a)
+        elif what == "physics":
+            import bench_tower_parts
+            bench_tower_parts.physics()
+        elif what == "tower-frames":
+            import bench_tower_parts
+            bench_tower_parts.frames(frame, hw)
+        else:
+            print("bp error where=args error=unknown part %s" % what)
+            return
+    except Exception as e:      # noqa: BLE001 - reported as a line, never a traceback
+        gc.collect()            # what the failed part held, so that the report itself fits
+        print("bp error where=%s error=%s" % (where, error_text(e)))
+        return
+    finally:
+        if fake and hw is not None:
+            hw.cleanup()
+    print("bp end heap=%d" % heap())
