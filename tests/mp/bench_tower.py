@@ -1,17 +1,22 @@
 """Tower game benchmark under real MicroPython: whole frames (input, physics, bots, drawing) and
 the physics alone, allocations per frame, SPI bytes per frame.
 
-    bench_tower.py [pure]
+    bench_tower.py [pure] [physics|frames|game|bot]...  (none named: physics, frames, game)
+    on a board: import bench_tower; bench_tower.main(["frames"])   (the rp2 port has no argv)
 
-Lines (host = this port; pico_ms = host ms x 200, the project's rule of thumb for the unix port
-against the RP2040, plus for whole frames the push of the frame's SPI bytes at the measured
-29 ms per full 115,200-byte frame, docs/hardware.md):
+Runs on a MicroPython port with stand-in hardware, or on a Pico (real or emulated: the board's
+display, scripted buttons and tilt). Lines (host = this port; on a port, pico_ms = host ms x 200,
+the rule of thumb for the unix port against the RP2040, plus for whole frames the push of the
+frame's SPI bytes at the measured 29 ms per full 115,200-byte frame, docs/hardware.md; on a Pico,
+pico_ms is the measured time, the push included):
     bench tower physics_<N>awake host_ms=.. pico_ms=.. alloc=0 awake=..
     bench tower frame_<N>moving host_ms=.. pico_ms=.. alloc=0 spi_bytes=.. awake=..
     bench tower frame_<N>awake ...         the same bodies at rest, woken every frame
     bench tower frame_carry_still ...      the tower asleep, the carried piece held still
     bench tower frame_idle ...             a human's turn on the shelf, nothing pressed
     bench tower game_hard ...              a whole two-seat game of hard bots: mean and max
+    bench tower bot_action KIND count=.. units=.. ms=.. us_per_unit=.. max_ms=..   (section bot)
+    bench tower bot_frames frames=.. thinking=.. mean_ms=.. max_ms=..
 alloc counts frames that allocated (each measured frame runs with the heap locked).
 """
 import gc
@@ -26,22 +31,34 @@ import fakehw  # noqa: E402
 import micropython  # noqa: E402
 from core import fastpath  # noqa: E402
 
-PURE = len(sys.argv) > 1 and sys.argv[1] == "pure"
-if PURE:
-    fastpath.prefer_pure = True
-
-from games.tower import physics as P  # noqa: E402
-import tower_stack  # noqa: E402  (after the kernels are chosen)
+PURE = False
+ON_PICO = sys.platform == "rp2"
+P = tower_stack = None  # games.tower.physics and tower_stack: main() imports them once the
+                        # kernels are chosen
 
 ORDER = (3, 0, 2, 4, 1, 17, 19, 11, 10, 18, 5, 15, 13, 14, 6, 20, 21, 23, 24, 25, 26, 22,
          7, 8, 9, 12, 16, 3, 4, 2)
 PUSH_MS_PER_BYTE = 29.0 / 115200
-U_PLACE = tower_stack.U_PLACE
+_board = []
+
+
+def hardware():
+    """Stand-in hardware, or on a Pico the board's (its display, built once) with scripted tilt
+    (tower_stack scripts the buttons)."""
+    if not ON_PICO:
+        return fakehw.Hardware()
+    if not _board:
+        from hal import pico
+        _board.append(pico.build())
+    hw = _board[0]
+    hw.accel = fakehw.Accel()
+    return hw
 
 
 def console(kinds, seed=3):
     """(hardware, console) running a game; a seed whose first player is seat 0."""
-    c = tower_stack.console(fakehw.Hardware(), frame, kinds, seed)
+    gc.collect()                # the last console's garbage: the game needs its big blocks
+    c = tower_stack.console(hardware(), frame, kinds, seed)
     return c.hw, c
 
 
@@ -79,8 +96,9 @@ def timed(c, n, accel=None, wake=None):
 
 
 def line(name, ms, bad, spi=-1, awake=-1, extra=""):
-    push = spi * PUSH_MS_PER_BYTE if spi >= 0 else 0
-    s = "bench tower %s host_ms=%.3f pico_ms=%.1f alloc=%d" % (name, ms, ms * 200 + push, bad)
+    push = spi * PUSH_MS_PER_BYTE if spi >= 0 and not ON_PICO else 0
+    pico = ms if ON_PICO else ms * 200 + push
+    s = "bench tower %s host_ms=%.3f pico_ms=%.1f alloc=%d" % (name, ms, pico, bad)
     if spi >= 0:
         s += " spi_bytes=%d push_ms=%.1f" % (spi, push)
     if awake >= 0:
@@ -138,7 +156,7 @@ def carrying(n, report=True):
     ms, worst, bad, spi, awake = timed(c, 30, (-300, -300, -300, 300, 300, 300), w)
     if report:
         line("frame_%dawake" % n, ms, bad, spi, awake, " max_ms=%.3f bodies=%d" % (worst, w.count()))
-    if g.sub != U_PLACE:
+    if g.sub != tower_stack.U_PLACE:
         raise SystemExit("bench: the placement ended")
     return hw, c
 
@@ -185,15 +203,81 @@ def game_hard():
             worst = dt
         n += 1
     ms = tot / n / 1000
-    line("game_hard", ms, bad + c.faults, spi // n, -1,
-         " frames=%d max_ms=%.3f max_pico_ms=%.1f" % (n, worst / 1000, worst / 1000 * 200))
+    line("game_hard", ms, bad + c.faults, spi // n, -1, " frames=%d max_ms=%.3f max_pico_ms=%.1f" % (
+        n, worst / 1000, worst / 1000 * (1 if ON_PICO else 200)))
 
 
-for k in (10, 20, 30):
-    physics(k)
-for k in (10, 20, 26):
-    carrying(k)
-settled()
-game_hard()
-print("bench tower memory world=%d shared=%d path=%s" % (
-    memory_bytes()[0], memory_bytes()[1], "pure" if PURE or P._vip is None else "viper"))
+def bot_costs(seed=3):
+    """A whole game of two hard bots with every thinking action timed: per kind of action its
+    count, units (bot.py's costs), time, time per unit and the longest one; then the frames in
+    which a bot thought. Not heap-locked (the timing wrapper allocates); for setting bot.py's
+    units from the board's own times."""
+    hw, c = console((3, 3), seed)
+    g = c.game
+    b = g.bot
+    act = b._act
+    stats = {}                          # kind -> [count, units, us, max us]
+
+    def timed_act():
+        stage = b.stage
+        vf = b.vf
+        t0 = ticks()
+        u = act()
+        dt = diff(ticks(), t0)
+        if stage == 2:                  # bot._S_VERIFY: load a tower, or one scratch step
+            kind = "verify_load" if vf < 0 and u >= 20 else "verify_step" if u >= 5 else "other"
+        else:
+            kind = {3: "drop_test", 16: "profile", 5: "sky_body"}.get(u, "load" if u >= 20 else "other")
+        st = stats.setdefault(kind, [0, 0, 0, 0])
+        st[0] += 1
+        st[1] += u
+        st[2] += dt
+        if dt > st[3]:
+            st[3] = dt
+        return u
+
+    b._act = timed_act
+    n = think = worst = tot = 0
+    while not g.game_over and n < 20000:
+        d0 = b.done
+        t0 = ticks()
+        c.frame()
+        dt = diff(ticks(), t0)
+        n += 1
+        if b.done != d0:
+            think += 1
+            tot += dt
+            if dt > worst:
+                worst = dt
+    for kind in sorted(stats):
+        k, u, us, mx = stats[kind]
+        print("bench tower bot_action %s count=%d units=%d ms=%.1f us_per_unit=%.0f max_ms=%.2f" % (
+            kind, k, u, us / 1000, us / u if u else 0, mx / 1000))
+    print("bench tower bot_frames frames=%d thinking=%d mean_ms=%.2f max_ms=%.2f" % (
+        n, think, tot / think / 1000 if think else 0, worst / 1000))
+
+
+def main(args):
+    global PURE, P, tower_stack
+    PURE = "pure" in args
+    fastpath.prefer_pure = PURE
+    from games.tower import physics as P
+    import tower_stack
+    sections = [a for a in args if a != "pure"] or ["physics", "frames", "game"]
+    if "physics" in sections:
+        for k in (10, 20, 30):
+            physics(k)
+    if "frames" in sections:
+        for k in (10, 20, 26):
+            carrying(k)
+        settled()
+    if "game" in sections:
+        game_hard()
+    if "bot" in sections:
+        bot_costs()
+    print("bench tower memory world=%d shared=%d path=%s" % (
+        memory_bytes()[0], memory_bytes()[1], "pure" if PURE or P._vip is None else "viper"))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
