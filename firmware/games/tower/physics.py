@@ -28,7 +28,7 @@ _FPS = const(30)
 _SUB = const(3)             # substeps per frame (90 Hz)
 _ITERS = const(8)           # solver iterations per substep
 _MAGIC = const(0x57)        # "W", then the format version, at the head of a saved world
-_VERSION = const(2)
+_VERSION = const(3)
 
 # -- copies of physics_kern's layout --
 _MAXB = const(30)
@@ -258,8 +258,10 @@ class World:
     # -- the carried piece (T-9) --
 
     def carry(self, b):
-        """Make b the carried body: kinematic (infinite mass, pushes others, is not pushed),
-        driven toward the target, which starts at its current pose."""
+        """Make b the carried body, driven toward the target (which starts at its current
+        pose): each substep its velocity is set from the error, without gravity. In contacts it
+        keeps its mass, so it pushes placed pieces, and a piece it presses onto the table stops
+        it instead of sinking (the table's contacts are solved last)."""
         w = self.w32
         if w[_H_CAR] >= 0:
             self.release()
@@ -268,8 +270,6 @@ class World:
         if h[o + _BH_FLAGS] & _F_SLEEP:
             self.wake_all()
         h[o + _BH_FLAGS] = (h[o + _BH_FLAGS] | _F_KIN) & ~_F_SLEEP
-        for i in range(_BH_INVM, _BH_IRHO2 + 1):
-            h[o + i] = 0
         o = _OB + b * _BS
         for i in range(_B_VX, _B_W + 1):
             w[o + i] = 0
@@ -294,7 +294,6 @@ class World:
         if b >= 0:
             h = self.w16
             o = _OBH + b * _BSH
-            self._mass(o, h[o + _BH_PIECE])
             h[o + _BH_FLAGS] &= ~_F_KIN
             h[o + _BH_REST] = 0
             w[_H_CAR] = -1

@@ -47,6 +47,7 @@ _H_NC = const(15)        # contact points of the last substep
 _H_SUB = const(16)       # substeps run
 _H_GSX = const(17)       # gravity when the last island fell asleep
 _H_GSY = const(18)
+_H_NPC = const(19)       # of the _H_NC contact points, those between bodies (the table's follow)
 _HS = const(20)
 
 # -- bodies: pose and motion in W32[_OB + b * _BS + field], the rest in W16[_OBH + b * _BSH + f]
@@ -59,7 +60,7 @@ _B_W = const(5)          # Q15 rad per substep
 _B_COS = const(6)        # Q14
 _B_SIN = const(7)
 _BS = const(8)
-_BH_INVM = const(0)      # 2**22 / area (0: kinematic or ground)
+_BH_INVM = const(0)      # 2**22 / area (0: the ground)
 _BH_IRHO = const(1)      # 2**16 / radius of gyration (px)
 _BH_IRHO2 = const(2)     # 2**19 / radius of gyration squared
 _BH_FLAGS = const(3)
@@ -74,7 +75,7 @@ _OA = const(268)                 # _OB + (_MAXB + 1) * _BS: part AABBs, 4 each, 
 _OK = const(432)                 # _OA + _MAXP * 4: warm-start cache keys (ln, lt: W16 _OKH)
 _W32N = const(496)              # _OK + _MAXC
 
-_F_KIN = const(1)        # carried (kinematic)
+_F_KIN = const(1)        # carried (driven toward its target, no gravity)
 _F_SLEEP = const(2)
 _F_FROZEN = const(4)     # left the hard bounds: no longer simulated
 _F_TOUCH = const(8)      # touched the table (sticky)
@@ -131,12 +132,13 @@ _VMAX = const(16383)     # |v| per axis after a substep: 16 px per substep
 _WMAX = const(8191)      # |w|: 0.25 rad per substep
 _VLOOSE = const(32767)   # clamps inside the solver keep products in range
 _WLOOSE = const(32767)
-_LMAX = const(16383)     # accumulated impulse bound (velocity units)
+_LMAX = const(32767)     # accumulated impulse bound (velocity units): the int16 maximum
 _MU = const(154)         # friction 0.6, Q8
 _BETA = const(51)        # Baumgarte 0.2, Q8
 _SLOP = const(16)        # allowed penetration 0.25 px, Q6
 _SPEC = const(32)        # speculative contacts up to 0.5 px apart, Q6
 _SPEC20 = const(524288)  # the same in Q20 (SAT separations)
+_TMARG = const(1024)     # parts whose lowest point is more than 16 px up skip the table test
 _MAXBIAS = const(1024)   # 1 px per substep
 _TOLR = const(49152)     # reference face hysteresis 0.05 px, Q20
 _LIMD = const(8191)      # centroid distance bound per axis for a pair, Q6 (128 px)
@@ -146,7 +148,8 @@ _WS = const(20)          # sleep: |w| below 2 deg/s
 _TSLEEP = const(30)      # sleep after 30 slow substeps (0.5 s)
 _DAMPW = const(2)        # angular damping per substep, /256
 _KGAIN = const(64)       # carried: velocity = error * 64 / 256 per substep
-_VCAR = const(6144)      # carried speed bound: 6 px per substep
+_VCAR = const(2560)      # carried speed bound: 2.5 px per substep (7.5 px a frame: steering
+                         # moves the target at most 6 px a frame); a blocked piece hits no harder
 _WCAR = const(3277)      # carried spin bound: 0.1 rad per substep
 _FREEZE = const(1024000)   # 1000 px: beyond this a body is frozen
 _BIG = const(0x3FFFFFFF)
@@ -256,8 +259,9 @@ def k_geometry(W32, W16, T16, allb):
 def k_collide(W32, W16, S32, S16):
     """Broadphase (part AABBs) and SAT with edge clipping; fills the contact scratch.
 
-    Contacts are produced in increasing key order ((part i, part j > i, feature), table
-    last), so warm-start impulses are matched against the sorted cache in one pass. Waking
+    Contacts are produced in increasing key order ((part i, part j > i, feature), then
+    (table, part i, vertex)), so warm-start impulses are matched against the sorted cache in
+    one pass; _H_NPC counts those between bodies. Waking
     a sleeping island sets _H_WOKE; the caller then runs this again.
     Returns the number of contact points.
     """
@@ -267,7 +271,19 @@ def k_collide(W32, W16, S32, S16):
     n = 0
     kp = 0
     W32[_H_WOKE] = 0
-    for i in range(np):
+    W32[_H_NPC] = 0
+    for ii in range(np + np):
+        # first every pair of parts, then every part against the table: the solver takes the
+        # table's contacts last, so nothing ends an iteration moving into the table
+        i = ii
+        j0 = i + 1
+        j1 = np
+        if ii >= np:
+            if ii == np:
+                W32[_H_NPC] = n                 # contact points between bodies
+            i = ii - np
+            j0 = np
+            j1 = np + 1
         qi = i * _PS
         a = W16[qi + _P_BODY]
         oa = _OB + a * _BS
@@ -291,31 +307,39 @@ def k_collide(W32, W16, S32, S16):
         ay6 = W32[oa + _B_PY] >> 4
         vai = _OV + W16[qi + _P_V0] * 4
         nva = W16[qi + _P_NV]
-        for j in range(i + 1, np + 1):
+        for j in range(j0, j1):
             if j == np:
-                # the table: deepest two vertices less than _SPEC above y = 0
-                if (fa & _F_SLEEP) or ay0 > 0:
+                # the table: the deepest two vertices that are less than _SPEC above y = 0 or
+                # may get there in this substep (each at its own vertical speed, vy + w * x:
+                # a tipping piece's corner comes down fast)
+                if (fa & _F_SLEEP) or ay0 > _TMARG:
                     break
+                vy = W32[oa + _B_VY]
+                w = W32[oa + _B_W]
                 m1 = _BIG
                 k1 = -1
                 m2 = _BIG
                 k2 = -1
+                lo = _BIG
                 for k in range(nva):
                     y = ay6 + W16[vai + k * 4 + 1]
-                    if y <= _SPEC:
-                        if y < m1:
+                    if y < lo:
+                        lo = y
+                    yp = y + ((vy + ((w * W16[vai + k * 4]) >> 11)) >> 4)   # w * x < 2**26
+                    if yp > y:
+                        yp = y
+                    if yp <= _SPEC:
+                        if yp < m1:
                             m2 = m1
                             k2 = k1
-                            m1 = y
+                            m1 = yp
                             k1 = k
-                        elif y < m2:
-                            m2 = y
+                        elif yp < m2:
+                            m2 = yp
                             k2 = k
-                if k1 < 0:
-                    break
-                if m1 <= 0:
+                if lo <= 0:
                     W16[ha + _BH_FLAGS] = W16[ha + _BH_FLAGS] | _F_TOUCH
-                if fa & _F_KIN:
+                if k1 < 0 or (fa & _F_KIN):
                     break
                 b = _GROUND
             else:
@@ -468,19 +492,18 @@ def k_collide(W32, W16, S32, S16):
             for pt in range(2):
                 if j == np:
                     k = k1
-                    s = m1
                     if pt == 1:
                         k = k2
-                        s = m2
                     if k < 0:
                         continue
                     rax = W16[vai + k * 4]
+                    s = ay6 + W16[vai + k * 4 + 1]     # the gap now (the bias closes it)
                     ray = W16[vai + k * 4 + 1] - (s >> 1)
                     rbx = 0
                     rby = 0
                     cnx = 0
                     cny = -16384
-                    key = (i << 16) | (_GPART << 10) | k
+                    key = (_GPART << 16) | (i << 10) | k
                 else:
                     px = p1x
                     py = p1y
@@ -696,13 +719,20 @@ def k_solve(W32, W16, S32, S16, n, iters):
     """Sequential impulses (Box2D-Lite): accumulated, clamped normal and friction impulses.
 
     Impulses are kept in velocity units (impulse times effective mass), so no mass multiply
-    is needed per iteration. Ends by copying the contacts to the warm-start cache.
+    is needed per iteration. The table's contacts come last in every sweep: nothing ends an
+    iteration moving into the table, however hard it is pressed. Ends by copying the contacts
+    to the warm-start cache.
     """
+    npc = W32[_H_NPC]
     for it in range(iters):
         for cc in range(n):
             c = cc
             if it & 1:
-                c = n - 1 - cc                      # alternate sweeps: no bias to point order
+                # alternate sweeps: no bias to point order (within each group)
+                if cc < npc:
+                    c = npc - 1 - cc
+                else:
+                    c = n + npc - 1 - cc
             o = c * _CS
             oa = _OB + S16[o + _C_A] * _BS
             ob = _OB + S16[o + _C_B] * _BS

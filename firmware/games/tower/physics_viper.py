@@ -30,6 +30,7 @@ _H_NC = const(15)
 _H_SUB = const(16)
 _H_GSX = const(17)
 _H_GSY = const(18)
+_H_NPC = const(19)
 _HS = const(20)
 _B_PX = const(0)
 _B_PY = const(1)
@@ -103,12 +104,13 @@ _VMAX = const(16383)
 _WMAX = const(8191)
 _VLOOSE = const(32767)
 _WLOOSE = const(32767)
-_LMAX = const(16383)
+_LMAX = const(32767)
 _MU = const(154)
 _BETA = const(51)
 _SLOP = const(16)
 _SPEC = const(32)
 _SPEC20 = const(524288)
+_TMARG = const(1024)
 _MAXBIAS = const(1024)
 _TOLR = const(49152)
 _LIMD = const(8191)
@@ -118,7 +120,7 @@ _WS = const(20)
 _TSLEEP = const(30)
 _DAMPW = const(2)
 _KGAIN = const(64)
-_VCAR = const(6144)
+_VCAR = const(2560)
 _WCAR = const(3277)
 _FREEZE = const(1024000)
 _BIG = const(1073741823)
@@ -233,7 +235,17 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
     n = 0
     kp = 0
     W32[_H_WOKE] = 0
-    for i in range(np):
+    W32[_H_NPC] = 0
+    for ii in range(np + np):
+        i = ii
+        j0 = i + 1
+        j1 = np
+        if ii >= np:
+            if ii == np:
+                W32[_H_NPC] = n
+            i = ii - np
+            j0 = np
+            j1 = np + 1
         qi = i * _PS
         a = W16[qi + _P_BODY]
         oa = _OB + a * _BS
@@ -257,30 +269,36 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
         ay6 = (W32[oa + _B_PY] ^ SXM) - SXM >> 4
         vai = _OV + W16[qi + _P_V0] * 4
         nva = W16[qi + _P_NV]
-        for j in range(i + 1, np + 1):
+        for j in range(j0, j1):
             if j == np:
-                if fa & _F_SLEEP or ay0 > 0:
+                if fa & _F_SLEEP or ay0 > _TMARG:
                     break
+                vy = (W32[oa + _B_VY] ^ SXM) - SXM
+                w = (W32[oa + _B_W] ^ SXM) - SXM
                 m1 = _BIG
                 k1 = -1
                 m2 = _BIG
                 k2 = -1
+                lo = _BIG
                 for k in range(nva):
                     y = ay6 + ((W16[vai + k * 4 + 1] ^ 32768) - 32768)
-                    if y <= _SPEC:
-                        if y < m1:
+                    if y < lo:
+                        lo = y
+                    yp = y + (vy + (w * ((W16[vai + k * 4] ^ 32768) - 32768) >> 11) >> 4)
+                    if yp > y:
+                        yp = y
+                    if yp <= _SPEC:
+                        if yp < m1:
                             m2 = m1
                             k2 = k1
-                            m1 = y
+                            m1 = yp
                             k1 = k
-                        elif y < m2:
-                            m2 = y
+                        elif yp < m2:
+                            m2 = yp
                             k2 = k
-                if k1 < 0:
-                    break
-                if m1 <= 0:
+                if lo <= 0:
                     W16[ha + _BH_FLAGS] = W16[ha + _BH_FLAGS] | _F_TOUCH
-                if fa & _F_KIN:
+                if k1 < 0 or fa & _F_KIN:
                     break
                 b = _GROUND
             else:
@@ -429,19 +447,18 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
             for pt in range(2):
                 if j == np:
                     k = k1
-                    s = m1
                     if pt == 1:
                         k = k2
-                        s = m2
                     if k < 0:
                         continue
                     rax = (W16[vai + k * 4] ^ 32768) - 32768
+                    s = ay6 + ((W16[vai + k * 4 + 1] ^ 32768) - 32768)
                     ray = (W16[vai + k * 4 + 1] ^ 32768) - 32768 - (s >> 1)
                     rbx = 0
                     rby = 0
                     cnx = 0
                     cny = -16384
-                    key = i << 16 | _GPART << 10 | k
+                    key = _GPART << 16 | i << 10 | k
                 else:
                     px = p1x
                     py = p1y
@@ -653,11 +670,15 @@ def k_prestep(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16, n: int):
 @micropython.viper
 def k_solve(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16, n: int, iters: int):
     SXM = int(1) << 31
+    npc = W32[_H_NPC]
     for it in range(iters):
         for cc in range(n):
             c = cc
             if it & 1:
-                c = n - 1 - cc
+                if cc < npc:
+                    c = npc - 1 - cc
+                else:
+                    c = n + npc - 1 - cc
             o = c * _CS
             oa = _OB + S16[o + _C_A] * _BS
             ob = _OB + S16[o + _C_B] * _BS
