@@ -257,6 +257,56 @@ def bot_costs(seed=3):
         n, think, tot / think / 1000 if think else 0, worst / 1000))
 
 
+def bot_costs(seed=3):
+    """A whole game of two hard bots with every thinking action timed: per kind of action its
+    count, units (bot.py's costs), time, time per unit and the longest one; then the frames in
+    which a bot thought. Not heap-locked (the timing wrapper allocates); for setting bot.py's
+    units from the board's own times."""
+    hw, c = console((3, 3), seed)
+    g = c.game
+    b = g.bot
+    act = b._act
+    stats = {}                          # kind -> [count, units, us, max us]
+
+    def timed_act():
+        stage = b.stage
+        vf = b.vf
+        t0 = ticks()
+        u = act()
+        dt = diff(ticks(), t0)
+        if stage == 2:                  # bot._S_VERIFY: load a tower, or one scratch step
+            kind = "verify_load" if vf < 0 and u >= 20 else "verify_step" if u >= 5 else "other"
+        else:
+            kind = {3: "drop_test", 16: "profile", 5: "sky_body"}.get(u, "load" if u >= 20 else "other")
+        st = stats.setdefault(kind, [0, 0, 0, 0])
+        st[0] += 1
+        st[1] += u
+        st[2] += dt
+        if dt > st[3]:
+            st[3] = dt
+        return u
+
+    b._act = timed_act
+    n = think = worst = tot = 0
+    while not g.game_over and n < 20000:
+        d0 = b.done
+        t0 = ticks()
+        c.frame()
+        dt = diff(ticks(), t0)
+        n += 1
+        if b.done != d0:
+            think += 1
+            tot += dt
+            if dt > worst:
+                worst = dt
+    for kind in sorted(stats):
+        k, u, us, mx = stats[kind]
+        print("bench tower bot_action %s count=%d units=%d ms=%.1f us_per_unit=%.0f max_ms=%.2f" % (
+            kind, k, u, us / 1000, us / u if u else 0, mx / 1000))
+    print("bench tower bot_frames frames=%d thinking=%d mean_ms=%.2f max_ms=%.2f" % (
+        n, think, tot / think / 1000 if think else 0, worst / 1000))
+
+
 def main(args):
     global PURE, P, tower_stack
     PURE = "pure" in args

@@ -3,8 +3,8 @@
     micropython bench_tower_kernels.py [pure]           (any port; on the emulated Pico:
     tools/bench_tower_pico.py runs it there)
 
-Runs World.step()'s substeps kernel by kernel with a microsecond clock around each, so it
-measures exactly what step() runs. Prints, per pile:
+Runs World.step() kernel by kernel with a microsecond clock around each, and checks that the
+same frames through World.step() end in the same state (so it measures what step() runs). Prints, per pile:
     kernels bodies=N awake=A contacts=C frame_ms=T forces=.. collide=.. prestep=.. solve=..
             integrate=.. geometry=.. sleep=..
 (ms per frame, each the sum over the frame's substeps), then "kernels path=viper|pure".
@@ -22,10 +22,10 @@ from games.tower import physics as P  # noqa: E402
 
 ORDER = (3, 0, 2, 4, 1, 17, 19, 11, 10, 18, 5, 15, 13, 14, 6, 20, 21, 23, 24, 25, 26, 22,
          7, 8, 9, 12, 16, 3, 4, 2)
-NAMES = ("forces", "collide", "prestep", "solve", "integrate", "geometry", "sleep")
+NAMES = ("forces", "collide", "prestep", "solve", "integrate", "geometry", "sleep", "table")
 FRAMES = 30
 SUB = 3                 # physics._SUB, _ITERS (private constants there)
-ITERS = 8
+ITERS = 5
 
 
 def pile(n):
@@ -46,7 +46,7 @@ def profile(n):
     s32 = P.S32
     s16 = P.S16
     t16 = P.T16
-    acc = [0] * 7
+    acc = [0] * 8
     awake = 0
     contacts = 0
     t_all = ticks()
@@ -54,39 +54,57 @@ def profile(n):
         # World.step(), kernel by kernel
         if ww[14] == 0 and ww[6] < 0:           # _H_AWAKE, _H_CAR
             continue
-        for _ in range(SUB):
-            t0 = ticks()
-            k.k_forces(ww, h)
-            t1 = ticks()
-            nc = k.k_collide(ww, h, s32, s16)
-            while ww[10]:                       # _H_WOKE
-                nc = k.k_collide(ww, h, s32, s16)
-            t2 = ticks()
-            k.k_prestep(ww, h, s32, s16, nc)
-            t3 = ticks()
-            k.k_solve(ww, h, s32, s16, nc, ITERS)
-            t4 = ticks()
-            k.k_integrate(ww, h, t16)
-            t5 = ticks()
+        t0 = ticks()
+        k.k_margins(ww, h, s32, P.PT)
+        nc = k.k_collide(ww, h, s32, s16, 0)
+        while ww[10]:                           # _H_WOKE
+            w._wake(ww[10] - 1)
             k.k_geometry(ww, h, t16, 0)
-            t6 = ticks()
-            k.k_sleep(ww, h, s32, s16, nc)
-            t7 = ticks()
-            ww[16] += 1                         # _H_SUB
-            acc[0] += diff(t1, t0)
-            acc[1] += diff(t2, t1)
-            acc[2] += diff(t3, t2)
-            acc[3] += diff(t4, t3)
-            acc[4] += diff(t5, t4)
-            acc[5] += diff(t6, t5)
-            acc[6] += diff(t7, t6)
+            k.k_margins(ww, h, s32, P.PT)
+            nc = k.k_collide(ww, h, s32, s16, 0)
+        t1 = ticks()
+        k.k_prestep(ww, h, s32, s16, 0, nc)
+        t2 = ticks()
+        acc[1] += diff(t1, t0)
+        acc[2] += diff(t2, t1)
+        for sub in range(SUB):
+            t0 = ticks()
+            if sub:
+                k.k_geometry(ww, h, t16, 2)
+                nc = k.k_collide(ww, h, s32, s16, 1)
+                k.k_prestep(ww, h, s32, s16, ww[19], nc)     # _H_NPC
+            t1 = ticks()
+            k.k_forces(ww, h)
+            t2 = ticks()
+            k.k_solve(ww, h, s32, s16, nc, ITERS)
+            t3 = ticks()
+            k.k_integrate(ww, h, t16)
+            t4 = ticks()
+            acc[7] += diff(t1, t0)
+            acc[0] += diff(t2, t1)
+            acc[3] += diff(t3, t2)
+            acc[4] += diff(t4, t3)
+        t0 = ticks()
+        k.k_geometry(ww, h, t16, 0)
+        t1 = ticks()
+        k.k_sleep(ww, h, s32, s16, nc)
+        t2 = ticks()
+        ww[16] += SUB                           # _H_SUB
+        acc[5] += diff(t1, t0)
+        acc[6] += diff(t2, t1)
         awake += w.awake()
         contacts += ww[15]                      # _H_NC
     total = diff(ticks(), t_all)
     out = "kernels bodies=%d awake=%d contacts=%d frame_ms=%.2f" % (
         n, awake // FRAMES, contacts // FRAMES, total / 1000 / FRAMES)
-    for i in range(7):
+    for i in range(8):
         out += " %s=%.2f" % (NAMES[i], acc[i] / 1000 / FRAMES)
+    # the kernels above must be what World.step() runs: the same frames through it end equal
+    ref = pile(n)
+    for _ in range(FRAMES):
+        ref.step()
+    if list(ref.w32) != list(ww) or list(ref.w16) != list(h):
+        raise SystemExit("bench_tower_kernels: the profile no longer mirrors World.step()")
     print(out)
 
 

@@ -4,6 +4,7 @@
 
 hash   print "<scenario> <state hash>" after 600 steps (viper kernels where the port has them)
 pure   the same with the pure-Python kernels forced
+       (hash and pure print first "kernels viper" or "kernels pure": which ran)
 lock   run the 600 steps with micropython.heap_lock() engaged for every step; prints
        "<scenario> lock ok <hash>" or "<scenario> lock FAIL <exception>"
 save   serialize at step 300 into a fresh world, continue both; prints both hashes
@@ -252,6 +253,8 @@ def facts(name):
 def main(argv):
     mode = argv[0] if argv else "hash"
     names = argv[1:] or [n for n, fn in SCENARIOS]
+    if mode in ("hash", "pure"):
+        print("kernels", "viper" if make(names[0], mode == "pure").viper else "pure")
     for name in names:
         if mode == "facts":
             print("scenario", name)
