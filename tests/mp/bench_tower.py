@@ -1,7 +1,7 @@
 """Tower game benchmark under real MicroPython: whole frames (input, physics, bots, drawing) and
 the physics alone, allocations per frame, SPI bytes per frame.
 
-    bench_tower.py [pure] [physics|frames|game|bot]...  (none named: physics, frames, game)
+    bench_tower.py [pure] [physics|frames|game|bot|collapse]... (none named: physics, frames, game)
     on a board: import bench_tower; bench_tower.main(["frames"])   (the rp2 port has no argv)
 
 Runs on a MicroPython port with stand-in hardware, or on a Pico (real or emulated: the board's
@@ -17,6 +17,7 @@ pico_ms is the measured time, the push included):
     bench tower game_hard ...              a whole two-seat game of hard bots: mean and max
     bench tower bot_action KIND count=.. units=.. ms=.. us_per_unit=.. max_ms=..   (section bot)
     bench tower bot_frames frames=.. thinking=.. mean_ms=.. max_ms=..
+    bench tower collapse_20 seconds=.. renders=.. drawn=.. drawn_per_s=.. steps_per_s=.. fell=..
 alloc counts frames that allocated (each measured frame runs with the heap locked).
 """
 import gc
@@ -44,12 +45,25 @@ _board = []
 
 def hardware():
     """Stand-in hardware, or on a Pico the board's (its display, built once) with scripted tilt
-    (tower_stack scripts the buttons)."""
+    (tower_stack scripts the buttons). On a Pico the console starts without its launcher: the
+    stock image's heap cannot hold the launcher, the game and this script together (issue 8);
+    the game's frames do not use it."""
     if not ON_PICO:
         return fakehw.Hardware()
     if not _board:
+        from core.console import Console
+        from core.scene import Scene
         from hal import pico
         _board.append(pico.build())
+
+        class NoLauncher(Scene):
+            def release_art(self):
+                pass
+
+        def boot(console):
+            console._read_files()
+            console.launcher = NoLauncher()
+        Console._boot = boot
     hw = _board[0]
     hw.accel = fakehw.Accel()
     return hw
@@ -62,11 +76,18 @@ def console(kinds, seed=3):
     return c.hw, c
 
 
+RENDER = [0, 0]         # of timed()'s last frames: mean ms drawing and pushing, frames drawn
+
+
 def timed(c, n, accel=None, wake=None):
     """n frames, each heap-locked (with `wake`, that world's bodies are woken before each);
-    returns (mean host ms, max host ms, allocating frames, mean SPI bytes, mean awake bodies)."""
+    returns (mean host ms, max host ms, allocating frames, mean SPI bytes, mean awake bodies)
+    and leaves in RENDER the mean time of the frames' render (drawing and pushing) and how
+    many frames sent pixels."""
     hw = c.hw
     tot = 0
+    render = 0
+    drawn = 0
     worst = 0
     bad = 0
     spi = 0
@@ -80,18 +101,27 @@ def timed(c, n, accel=None, wake=None):
         t0 = ticks()
         micropython.heap_lock()
         try:
-            c.frame()
+            c.step()
+            t1 = ticks()
+            c.render()
         except MemoryError:
             bad += 1
+            t1 = t0
         micropython.heap_unlock()
-        dt = diff(ticks(), t0)
+        t2 = ticks()
+        dt = diff(t2, t0)
         tot += dt
+        render += diff(t2, t1)
         if dt > worst:
             worst = dt
         spi += hw.display.last_bytes
+        if hw.display.last_bytes:
+            drawn += 1
         awake += g.tw.w.awake()
         if c.faults:
             bad += 1
+    RENDER[0] = render / n / 1000
+    RENDER[1] = drawn
     return tot / n / 1000, worst / 1000, bad, spi // n, awake // n
 
 
@@ -147,7 +177,8 @@ def carrying(n, report=True):
     # the stack of mixed pieces sways and falls apart: bodies move visibly
     ms, worst, bad, spi, awake = timed(c, 30, (-300, -300, -300, 300, 300, 300), w)
     if report:
-        line("frame_%dmoving" % n, ms, bad, spi, awake, " max_ms=%.3f bodies=%d" % (worst, w.count()))
+        line("frame_%dmoving" % n, ms, bad, spi, awake, " max_ms=%.3f bodies=%d render_ms=%.1f drawn=%d/30" % (
+            worst, w.count(), RENDER[0], RENDER[1]))
     # then at rest, woken every frame: awake (the physics works) but still on screen
     for _ in range(600):
         c.frame()
@@ -155,7 +186,8 @@ def carrying(n, report=True):
             break
     ms, worst, bad, spi, awake = timed(c, 30, (-300, -300, -300, 300, 300, 300), w)
     if report:
-        line("frame_%dawake" % n, ms, bad, spi, awake, " max_ms=%.3f bodies=%d" % (worst, w.count()))
+        line("frame_%dawake" % n, ms, bad, spi, awake, " max_ms=%.3f bodies=%d render_ms=%.1f drawn=%d/30" % (
+            worst, w.count(), RENDER[0], RENDER[1]))
     if g.sub != tower_stack.U_PLACE:
         raise SystemExit("bench: the placement ended")
     return hw, c
@@ -207,54 +239,33 @@ def game_hard():
         n, worst / 1000, worst / 1000 * (1 if ON_PICO else 200)))
 
 
-def bot_costs(seed=3):
-    """A whole game of two hard bots with every thinking action timed: per kind of action its
-    count, units (bot.py's costs), time, time per unit and the longest one; then the frames in
-    which a bot thought. Not heap-locked (the timing wrapper allocates); for setting bot.py's
-    units from the board's own times."""
-    hw, c = console((3, 3), seed)
-    g = c.game
-    b = g.bot
-    act = b._act
-    stats = {}                          # kind -> [count, units, us, max us]
+def collapse(n=20, passes=90):
+    """The game's own collapse of an n-piece stack (tower_stack: the first piece to touch the
+    table collapses the tower, the scene shows the fall) under the console's real-time loop
+    (Console.run: catch-up steps, one render a pass) on the board's clock: renders that sent
+    pixels per second, and physics steps per second. Meaningful on a Pico (the stand-in clock
+    only moves when the loop sleeps)."""
+    hw, c = console((0, 0))
+    tower_stack.carrying(c, n, foundations=False)
+    disp = hw.display
+    show = disp.show
+    count = [0, 0]                      # renders, renders that sent pixels
 
-    def timed_act():
-        stage = b.stage
-        vf = b.vf
-        t0 = ticks()
-        u = act()
-        dt = diff(ticks(), t0)
-        if stage == 2:                  # bot._S_VERIFY: load a tower, or one scratch step
-            kind = "verify_load" if vf < 0 and u >= 20 else "verify_step" if u >= 5 else "other"
-        else:
-            kind = {3: "drop_test", 16: "profile", 5: "sky_body"}.get(u, "load" if u >= 20 else "other")
-        st = stats.setdefault(kind, [0, 0, 0, 0])
-        st[0] += 1
-        st[1] += u
-        st[2] += dt
-        if dt > st[3]:
-            st[3] = dt
-        return u
+    def counting(buf, rects, k):
+        show(buf, rects, k)
+        count[0] += 1
+        if k:
+            count[1] += 1
 
-    b._act = timed_act
-    n = think = worst = tot = 0
-    while not g.game_over and n < 20000:
-        d0 = b.done
-        t0 = ticks()
-        c.frame()
-        dt = diff(ticks(), t0)
-        n += 1
-        if b.done != d0:
-            think += 1
-            tot += dt
-            if dt > worst:
-                worst = dt
-    for kind in sorted(stats):
-        k, u, us, mx = stats[kind]
-        print("bench tower bot_action %s count=%d units=%d ms=%.1f us_per_unit=%.0f max_ms=%.2f" % (
-            kind, k, u, us / 1000, us / u if u else 0, mx / 1000))
-    print("bench tower bot_frames frames=%d thinking=%d mean_ms=%.2f max_ms=%.2f" % (
-        n, think, tot / think / 1000 if think else 0, worst / 1000))
+    disp.show = counting
+    s0 = c.steps
+    t0 = ticks()
+    c.run(passes)
+    sec = diff(ticks(), t0) / 1000000
+    del disp.show
+    print("bench tower collapse_%d seconds=%.2f renders=%d drawn=%d drawn_per_s=%.1f steps_per_s=%.1f "
+          "fell=%d" % (n, sec, count[0], count[1], count[1] / sec, (c.steps - s0) / sec,
+                       c.game.st.alive[0] == 0))
 
 
 def bot_costs(seed=3):
@@ -325,6 +336,8 @@ def main(args):
         game_hard()
     if "bot" in sections:
         bot_costs()
+    if "collapse" in sections:
+        collapse()
     print("bench tower memory world=%d shared=%d path=%s" % (
         memory_bytes()[0], memory_bytes()[1], "pure" if PURE or P._vip is None else "viper"))
 
