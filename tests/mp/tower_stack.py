@@ -31,7 +31,8 @@ def console(hw, frame, kinds, seed=3):
         hw.buttons = Pad()
         c = Console(hw, frame)
         c.settings.bot_speed = 3
-        c.start_game("tower", Setup("tower", bytearray(kinds), ["A", "B"], bytearray([0, 0, 0]), seed))
+        c.start_game("tower", Setup("tower", bytearray(kinds), ["A", "B", "C", "D"][:len(kinds)],
+                                     bytearray([0, 0, 0]), seed))
         if c.game.st.v[1] == 0:
             return c
         seed += 1
