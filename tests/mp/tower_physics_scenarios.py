@@ -2,7 +2,8 @@
 
     tower_physics_scenarios.py [hash|lock|pure|save|facts] [SCENARIO...]
 
-hash   print "<scenario> <state hash>" after 600 steps (viper kernels where the port has them)
+hash   print "<scenario> <state hash> <awake> <collapsed> <drawing hash>" after 600 steps (viper
+       kernels where the port has them; the drawing hash: place_hash())
 pure   the same with the pure-Python kernels forced
        (hash and pure print first "kernels viper" or "kernels pure": which ran)
 lock   run the 600 steps with micropython.heap_lock() engaged for every step; prints
@@ -42,6 +43,23 @@ def state_hash(w):
         h1 = (h1 * 257 + c) % 1000003
         h2 = (h2 * 263 + c) % 999983
     return (h1 << 9) ^ h2
+
+
+def place_hash(w):
+    """A hash of what the drawing kernel (k_place) makes of every body: screen polygons,
+    bounding boxes and the moved flags, at two scales and origins (so hash and pure compare the
+    viper k_place with its twin too)."""
+    from array import array
+    nv = (len(P.T16) - TV) >> 2
+    z = array("h", bytes(4 * nv + 8))
+    h = 0
+    for ox, oy, s in ((120, 200, 6), (-50, 90, 7)):
+        for b in range(w.count()):
+            for _ in range(2):                  # the second time nothing moved
+                h = (h * 31 + w.k.k_place(w.w32, w.w16, z, b, ox, oy, s, 2 * nv)) % 1000003
+            for v in z:
+                h = (h * 257 + (v & 0xFFFF)) % 1000003
+    return h
 
 
 def substeps(w):
@@ -279,7 +297,7 @@ def main(argv):
             print(name, "save", state_hash(w), state_hash(w2), "restored_equal" if same else "restored_differs")
         else:
             run(w, STEPS)
-            print(name, state_hash(w), w.awake(), w.collapsed())
+            print(name, state_hash(w), w.awake(), w.collapsed(), place_hash(w))
 
 
 main(sys.argv[1:])

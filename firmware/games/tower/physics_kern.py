@@ -5,7 +5,7 @@ physics_viper.py is GENERATED from this file by tools/gen_tower_viper.py (it add
 same statements and give bit-identical results as long as every value stays inside 31 bits
 (docs/tower-physics.md lists the range of every multiply; the 32-bit MicroPython run under
 heap_lock() proves it for the test scenarios). Rules for this file, checked by the generator:
-functions named k_*; arrays only as the parameters W32, W16, S32, S16, T16, PT; integers only; no
+functions named k_*; arrays only as the parameters W32, W16, S32, S16, T16, PT, Z; integers only; no
 calls except range(); no augmented assignment to array items; division only of non-negative
 numbers (Python floors, C truncates: equal there).
 
@@ -1037,3 +1037,47 @@ def k_sleep(W32, W16, S32, S16, n):
                 awake += 1
     W32[_H_AWAKE] = awake
     return awake
+
+
+def k_place(W32, W16, Z, b, ox, oy, s, zb):
+    """For drawing (games/tower/draw.py): body b's parts as screen polygons into Z, each at
+    twice its first vertex's number in the piece table, x = ox + (x px >> s - 6), y = oy - (y px
+    >> s - 6), both rounded; their bounding box (inclusive) into Z[zb:zb + 4]. Returns 1 when
+    any vertex moved on screen since the last call for that piece, else 0."""
+    o = _OB + b * _BS
+    hb = _OBH + b * _BSH
+    p0 = W16[hb + _BH_P0]
+    h = 1 << (s - 1)
+    x6 = (W32[o + _B_PX] >> 4) + h
+    y6 = (W32[o + _B_PY] >> 4) + h
+    moved = 0
+    x0 = 32767
+    y0 = 32767
+    x1 = -32767
+    y1 = -32767
+    for p in range(p0, p0 + W16[hb + _BH_NP]):
+        q = p * _PS
+        v = _OV + W16[q + _P_V0] * 4
+        k = W16[q + _P_TV0] * 2
+        for _ in range(W16[q + _P_NV]):
+            x = ox + ((x6 + W16[v]) >> s)
+            y = oy - ((y6 + W16[v + 1]) >> s)
+            if Z[k] != x or Z[k + 1] != y:
+                moved = 1
+                Z[k] = x
+                Z[k + 1] = y
+            if x < x0:
+                x0 = x
+            if x > x1:
+                x1 = x
+            if y < y0:
+                y0 = y
+            if y > y1:
+                y1 = y
+            k += 2
+            v += 4
+    Z[zb] = x0
+    Z[zb + 1] = y0
+    Z[zb + 2] = x1
+    Z[zb + 3] = y1
+    return moved

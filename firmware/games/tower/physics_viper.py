@@ -946,3 +946,44 @@ def k_sleep(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16, n: int) -> int:
                 awake += 1
     W32[_H_AWAKE] = awake
     return awake
+
+@micropython.viper
+def k_place(W32: ptr32, W16: ptr16, Z: ptr16, b: int, ox: int, oy: int, s: int, zb: int) -> int:
+    SXM = int(1) << 31
+    o = _OB + b * _BS
+    hb = _OBH + b * _BSH
+    p0 = W16[hb + _BH_P0]
+    h = 1 << s - 1
+    x6 = ((W32[o + _B_PX] ^ SXM) - SXM >> 4) + h
+    y6 = ((W32[o + _B_PY] ^ SXM) - SXM >> 4) + h
+    moved = 0
+    x0 = 32767
+    y0 = 32767
+    x1 = -32767
+    y1 = -32767
+    for p in range(p0, p0 + W16[hb + _BH_NP]):
+        q = p * _PS
+        v = _OV + W16[q + _P_V0] * 4
+        k = W16[q + _P_TV0] * 2
+        for _ in range(W16[q + _P_NV]):
+            x = ox + (x6 + ((W16[v] ^ 32768) - 32768) >> s)
+            y = oy - (y6 + ((W16[v + 1] ^ 32768) - 32768) >> s)
+            if (Z[k] ^ 32768) - 32768 != x or (Z[k + 1] ^ 32768) - 32768 != y:
+                moved = 1
+                Z[k] = x
+                Z[k + 1] = y
+            if x < x0:
+                x0 = x
+            if x > x1:
+                x1 = x
+            if y < y0:
+                y0 = y
+            if y > y1:
+                y1 = y
+            k += 2
+            v += 4
+    Z[zb] = x0
+    Z[zb + 1] = y0
+    Z[zb + 2] = x1
+    Z[zb + 3] = y1
+    return moved

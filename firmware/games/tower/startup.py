@@ -28,6 +28,7 @@ _MAXK = const(4)
 _NCOL = const(120)
 _NJ = const(64)
 _TV = const(260)
+_PW = const(8)
 _PVMAX = const(8)
 _SCRATCH = const(2)
 _S_DONE = const(3)
@@ -237,10 +238,15 @@ def painter():
     nv = (len(P.T16) - _TV) >> 2        # vertices of all pieces
     # the screen polygons of every part of every piece as last placed (a piece is in one world
     # only), at twice its first vertex's number in the piece table; then the polygon drawn
-    # (cz[vertex count]: views of the end of z)
-    z = d.z = array("h", bytes(4 * (nv + _PVMAX)))
+    # (cz[vertex count]: views of the end of z), then place()'s bounding box (z[zb:zb + 4])
+    z = d.z = array("h", bytes(4 * (nv + _PVMAX) + 8))
+    d.zb = 2 * (nv + _PVMAX)
     m = memoryview(z)
     d.cz = tuple(m[2 * nv:2 * (nv + n)] for n in range(_PVMAX + 1))
+    # each part's polygon in z as a view, in the piece table's part order: fill() draws it as
+    # it is, with no copy (the parts' (first vertex, count) pairs follow the pieces' fields in PT)
+    pt = P.PT
+    d.zp = tuple(m[2 * pt[i]:2 * (pt[i] + pt[i + 1])] for i in range(_PW * _NPIECES, len(pt), 2))
     # bounding box of the last polygon drawn (screen pixels of the FrameBuffer used)
     d.x0 = 0
     d.y0 = 0
