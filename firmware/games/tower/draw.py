@@ -22,7 +22,6 @@ _BH_P0 = const(6)
 _BH_NP = const(7)
 _TV = const(260)
 _PW = const(8)
-_NPIECES = const(27)
 _PT_NP = const(5)
 _PT_PP = const(7)
 
@@ -90,12 +89,18 @@ class Painter:
     def fill(self, fb, piece, colour, edge):
         """Draw a piece's polygons as last placed."""
         pt = P.PT
-        zp = self.zp
-        first = (pt[piece * _PW + _PT_PP] - _PW * _NPIECES) >> 1     # its first part's number
-        for i in range(first, first + pt[piece * _PW + _PT_NP]):
-            fb.poly(0, 0, zp[i], colour, True)
+        z = self.z
+        pp = pt[piece * _PW + _PT_PP]
+        for _ in range(pt[piece * _PW + _PT_NP]):
+            k = pt[pp] << 1                     # the part's polygon in z
+            n = pt[pp + 1]
+            cz = self.cz[n]
+            for j in range(n << 1):
+                cz[j] = z[k + j]
+            fb.poly(0, 0, cz, colour, True)
             if edge >= 0:
-                fb.poly(0, 0, zp[i], edge, False)
+                fb.poly(0, 0, cz, edge, False)
+            pp += 2
 
     def box(self, w, b, ox, oy, shift):
         """Bounding box of body b on screen, from the world's part bounding boxes (x0..y1)."""

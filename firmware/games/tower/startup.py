@@ -28,7 +28,6 @@ _MAXK = const(4)
 _NCOL = const(120)
 _NJ = const(64)
 _TV = const(260)
-_PW = const(8)
 _PVMAX = const(8)
 _SCRATCH = const(2)
 _S_DONE = const(3)
@@ -243,10 +242,6 @@ def painter():
     d.zb = 2 * (nv + _PVMAX)
     m = memoryview(z)
     d.cz = tuple(m[2 * nv:2 * (nv + n)] for n in range(_PVMAX + 1))
-    # each part's polygon in z as a view, in the piece table's part order: fill() draws it as
-    # it is, with no copy (the parts' (first vertex, count) pairs follow the pieces' fields in PT)
-    pt = P.PT
-    d.zp = tuple(m[2 * pt[i]:2 * (pt[i] + pt[i + 1])] for i in range(_PW * _NPIECES, len(pt), 2))
     # bounding box of the last polygon drawn (screen pixels of the FrameBuffer used)
     d.x0 = 0
     d.y0 = 0
