@@ -12,6 +12,7 @@ from core.setup import Setup
 from games.tower import physics as P
 
 U_PLACE = 5             # scenes._U_PLACE: a piece is carried or settling
+U_FALL = 6              # scenes._U_FALL: a tower collapses
 STACK = (2, 3, 0, 4, 1, 23, 17, 3, 19, 5, 12, 22, 10, 15, 18, 21, 11, 26, 6, 9, 7, 8, 13,
          14, 16, 20, 24, 25, 3, 2)
 

@@ -98,6 +98,8 @@ _PROMPT_Y = const(200)
 _TABLE_M = const(166)       # the table line in the main view (main-view y) with the camera at 0
 _CAM_STEP = const(40)
 _FALL_FRAMES = const(45)    # a collapse is shown this long before the tower is cleared
+_FALL_ITERS = const(2)      # solver iterations while it is shown (physics.World.step): what it
+                            # does decides nothing, and fewer keep 20 drawn fps on the Pico
 
 # what the scene waits for (sub)
 _U_IDLE = const(0)
@@ -321,7 +323,7 @@ class GameScene(Scene):
                     self.c.beep(220, 200)
             return
         if sub == _U_FALL:
-            self.tw.w.step()
+            self.tw.w.step(_FALL_ITERS)
             self.fall -= 1
             if self.fall <= 0:
                 self.tw.clear(self.vseat)
