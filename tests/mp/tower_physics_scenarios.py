@@ -46,9 +46,9 @@ def state_hash(w):
 
 
 def place_hash(w):
-    """A hash of what the drawing kernel (k_place) makes of every body: screen polygons,
+    """A hash of what the drawing kernels (k_place, k_copy) make of every body: screen polygons,
     bounding boxes and the moved flags, at two scales and origins (so hash and pure compare the
-    viper k_place with its twin too)."""
+    viper drawing kernels with their twins too)."""
     from array import array
     nv = (len(P.T16) - TV) >> 2
     z = array("h", bytes(4 * nv + 8))
@@ -57,6 +57,7 @@ def place_hash(w):
         for b in range(w.count()):
             for _ in range(2):                  # the second time nothing moved
                 h = (h * 31 + w.k.k_place(w.w32, w.w16, z, b, ox, oy, s, 2 * nv)) % 1000003
+            w.k.k_copy(z, 2 * (b % nv), 2 * nv - 10, 10)     # and the copy fill() makes
             for v in z:
                 h = (h * 257 + (v & 0xFFFF)) % 1000003
     return h

@@ -86,17 +86,17 @@ class Painter:
         self.y1 = z[zb + 3]
         return moved != 0
 
-    def fill(self, fb, piece, colour, edge):
-        """Draw a piece's polygons as last placed."""
+    def fill(self, fb, w, piece, colour, edge):
+        """Draw a piece's polygons as last placed (w: the world it is in)."""
         pt = P.PT
+        copy = w.k.k_copy
         z = self.z
+        zc = self.zc
         pp = pt[piece * _PW + _PT_PP]
         for _ in range(pt[piece * _PW + _PT_NP]):
-            k = pt[pp] << 1                     # the part's polygon in z
             n = pt[pp + 1]
+            copy(z, pt[pp] << 1, zc, n << 1)    # the part's polygon in z into cz[n]
             cz = self.cz[n]
-            for j in range(n << 1):
-                cz[j] = z[k + j]
             fb.poly(0, 0, cz, colour, True)
             if edge >= 0:
                 fb.poly(0, 0, cz, edge, False)

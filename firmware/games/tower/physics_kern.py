@@ -1081,3 +1081,9 @@ def k_place(W32, W16, Z, b, ox, oy, s, zb):
     Z[zb + 2] = x1
     Z[zb + 3] = y1
     return moved
+
+
+def k_copy(Z, src, dst, n):
+    """Z[dst:dst + n] = Z[src:src + n] (draw.py: a part's polygon into the buffer drawn)."""
+    for i in range(n):
+        Z[dst + i] = Z[src + i]

@@ -987,3 +987,8 @@ def k_place(W32: ptr32, W16: ptr16, Z: ptr16, b: int, ox: int, oy: int, s: int, 
     Z[zb + 2] = x1
     Z[zb + 3] = y1
     return moved
+
+@micropython.viper
+def k_copy(Z: ptr16, src: int, dst: int, n: int):
+    for i in range(n):
+        Z[dst + i] = (Z[src + i] ^ 32768) - 32768

@@ -680,7 +680,7 @@ class GameScene(Scene):
                     if bx[k] <= d[2] and bx[k + 2] >= d[0] and bx[k + 1] <= d[3] and \
                             bx[k + 3] >= d[1]:
                         p = w.piece(b)
-                        pb.fill(fb, p, D.PCOL[p], _PAL_WHITE if b == car else _PAL_BLACK)
+                        pb.fill(fb, w, p, D.PCOL[p], _PAL_WHITE if b == car else _PAL_BLACK)
                         self._grow(bx[k], bx[k + 1], bx[k + 2], bx[k + 3])
         if ovl:
             if hint[4]:
@@ -756,7 +756,7 @@ class GameScene(Scene):
             for b in range(w.count()):
                 p = w.piece(b)
                 pb.place(w, b, x + (sw >> 1) - 1, _MAIN_H - 30, shift)
-                pb.fill(fb, p, D.PCOL[p], _PAL_BLACK)
+                pb.fill(fb, w, p, D.PCOL[p], _PAL_BLACK)
             x += 2
             TX.draw(g, self.names[s], x, y - 12, SEAT_COL[s], (sw - 4) >> 3)
             if st.v[_V_WINNER] == s:

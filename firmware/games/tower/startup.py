@@ -240,6 +240,7 @@ def painter():
     # (cz[vertex count]: views of the end of z), then place()'s bounding box (z[zb:zb + 4])
     z = d.z = array("h", bytes(4 * (nv + _PVMAX) + 8))
     d.zb = 2 * (nv + _PVMAX)
+    d.zc = 2 * nv                       # where the cz views start
     m = memoryview(z)
     d.cz = tuple(m[2 * nv:2 * (nv + n)] for n in range(_PVMAX + 1))
     # bounding box of the last polygon drawn (screen pixels of the FrameBuffer used)
