@@ -1,7 +1,8 @@
 """Tower physics profile: time per kernel per frame, for piles of 10, 20 and 30 awake bodies.
 
-    micropython bench_tower_kernels.py [pure]           (any port; on the emulated Pico:
-    tools/bench_tower_pico.py runs it there)
+    micropython bench_tower_kernels.py [pure]           (any port; on the emulated Pico: copy
+    it with bench_clock.py and the compiled core/ and games/tower/ modules it imports onto
+    the board, e.g. vpico.mjs --root DIR --run "import bench_tower_kernels")
 
 Runs World.step() kernel by kernel with a microsecond clock around each, and checks that the
 same frames through World.step() end in the same state (so it measures what step() runs). Prints, per pile:
