@@ -52,7 +52,9 @@ def hashes(text):
 
 @pytest.fixture(scope="module")
 def cpy_hash():
-    return hashes(cpython("hash"))
+    out = hashes(cpython("hash"))
+    assert out.pop("kernels") == ["pure"]          # CPython: the stand-in runs the pure twins
+    return out
 
 
 # -- behaviour --
@@ -89,14 +91,113 @@ def test_piece_dropped_off_the_foundation_touches_the_table():
     assert f["collapsed"] == 1, f
 
 
+# -- the table is an immovable boundary (T-2, T-9) --
+
+CARRY, FELL = 1, 4          # place._CARRY, place._FELL
+
+
+def _span(w, b, out):
+    """(lowest, highest) point of body b, Q6 px (the table line is 0)."""
+    ys = [out[2 * k + 1] for part in range(w.parts(b)) for k in range(w.outline(b, part, out))]
+    return min(ys), max(ys)
+
+
+def _on_table(piece, out):
+    """A world holding `piece` at rest on the table as the foundation."""
+    from games.tower import physics as P
+    w = P.World()
+    f = w.add_body(piece, 0, 0)
+    w.w32[20 + 1] = -_span(w, f, out)[0] * 16 + PX // 4      # _OB + _B_PY: just above it
+    w.set_foundation(f)
+    for _ in range(120):
+        w.step()
+    assert w.awake() == 0 and w.collapsed() == -1, piece
+    return w
+
+
+def _press(found, carried, x_px, out):
+    """`found` rests on the table; a placement of `carried` begins above it (x_px from its centre)
+    and is driven straight down at the maximum steering speed for up to 5 s. Returns (the lowest
+    point the foundation reached, the lowest point the carried piece reached while carried, the
+    placement's last phase)."""
+    from games.tower import startup
+    w = _on_table(found, out)
+    pl = startup.placement()
+    pl.begin(w, carried, False, _span(w, 0, out)[1], out)
+    pl.tx = x_px * PX
+    lowest = lowest_carried = 1 << 30
+    phase = CARRY
+    for _ in range(150):
+        pl.steer(0, -1000, 0)                  # full tilt towards the player: straight down
+        phase = pl.step()
+        lowest = min(lowest, _span(w, 0, out)[0])
+        if phase != CARRY:
+            break
+        lowest_carried = min(lowest_carried, _span(w, pl.b, out)[0])
+    return lowest, lowest_carried, phase
+
+
+@pytest.mark.parametrize("carried", [22, 3, 5])          # the heaviest piece, a brick, the lightest
+def test_a_carried_piece_cannot_push_the_foundation_into_the_table(carried):
+    """Every piece shape as the foundation, the carried piece lowered onto it at full speed (at
+    its centre and 7 px off): the foundation never goes more than 1 px below the table line,
+    and the carried piece, stopped by it, does not reach the table (unless the foundation gave
+    way sideways: then it touches the table and the tower collapses, T-2)."""
+    from array import array
+    out = array("i", bytes(4 * 16))
+    for found in range(27):
+        for x in (0, 7):
+            lowest, lowest_carried, phase = _press(found, carried, x, out)
+            assert lowest >= -64, (found, carried, x, lowest / 64)
+            assert lowest_carried >= -64 or phase == FELL, (found, carried, x, lowest_carried / 64)
+
+
+def test_the_table_still_collapses_a_tower_under_a_piece_that_reaches_it():
+    """T-2 holds with the strong table: the carried piece lowered beside the foundation onto the
+    table collapses the tower, and so does a released piece that falls onto it."""
+    from array import array
+
+    from games.tower import startup
+    out = array("i", bytes(4 * 16))
+    w = _on_table(3, out)
+    pl = startup.placement()
+    pl.begin(w, 5, False, _span(w, 0, out)[1], out)
+    pl.tx = 60 * PX                                        # beside the foundation
+    for frame in range(200):
+        pl.steer(0, -1000, 0)
+        if pl.step() == FELL:
+            break
+    assert pl.phase == FELL and w.collapsed() == pl.b and pl.culprit == 5, (frame, w.collapsed())
+    assert facts("drop_off")["collapsed"] == 1
+
+
 # -- determinism, allocation, save/restore --
 
 # (1.24.1 computes its hashes in test_600_steps_under_heap_lock: the same scenarios, locked)
 @pytest.mark.parametrize("name,mode", [("unix", "hash"), ("unix", "pure"), ("wasm", "hash")])
 def test_same_hashes_on_cpython_unix_viper_unix_pure_and_wasm(cpy_hash, name, mode):
     assert len(cpy_hash) >= 6
-    assert hashes(port(name, mode)) == cpy_hash
+    out = hashes(port(name, mode))
+    # the comparison means something only if each run used the kernels it names: the unix port
+    # must really run the viper twins (a silent fall-back to the pure ones would pass otherwise)
+    assert out.pop("kernels") == ["viper" if (name, mode) == ("unix", "hash") else "pure"]
+    assert out == cpy_hash
     assert len({v[0] for v in cpy_hash.values()}) == len(cpy_hash)   # scenarios differ
+
+
+def test_the_unix_port_runs_the_viper_kernels_from_source_and_from_mpy():
+    """The board's path: physics_viper loads (from .mpy too, as the board runs it), a World
+    steps with it, and the pure twins are never imported; CPython runs the pure ones."""
+    script = os.path.join(ROOT, "tests", "mp", "tower_kernels_check.py")
+    for mpy in (False, True):
+        try:
+            res = mprun.run("unix", script, mpy=mpy, cwd=ROOT)
+        except mprun.MissingPort as e:
+            pytest.skip(str(e))
+        assert res.returncode == 0, res.stderr
+        assert res.stdout.split() == ["viper", "unloaded"], (mpy, res.stdout)
+    res = mprun.run("cpython", script, cwd=ROOT)
+    assert res.stdout.split() == ["pure", "loaded"], res.stdout + res.stderr
 
 
 @pytest.mark.parametrize("name", mprun.LOCKED_PORTS)

@@ -22,12 +22,12 @@ SRC = os.path.join(ROOT, "firmware", "games", "tower", "physics_kern.py")
 DST = os.path.join(ROOT, "firmware", "games", "tower", "physics_viper.py")
 
 PTR32 = {"W32", "S32"}
-PTR16 = {"W16", "S16", "T16"}
+PTR16 = {"W16", "S16", "T16", "PT", "Z"}
 # fields that are never negative: a load whose index names one needs no sign extension
-NONNEG = {"_H_NB", "_H_NP", "_H_NV", "_H_NK", "_H_WOKE", "_H_AWAKE", "_H_NC", "_H_SUB",
+NONNEG = {"_H_NB", "_H_NP", "_H_NV", "_H_NK", "_H_WOKE", "_H_AWAKE", "_H_NC", "_H_NPC", "_H_SUB",
           "_B_ANG", "_BH_INVM", "_BH_IRHO", "_BH_IRHO2", "_BH_FLAGS", "_BH_REST", "_BH_PIECE",
           "_BH_P0", "_BH_NP", "_BH_ISL", "_P_BODY", "_P_TV0", "_P_V0", "_P_NV", "_C_A", "_C_B",
-          "_C_LN", "_SUF", "_SMR"}
+          "_C_LN", "_SUF", "_SMR", "_SMS", "_SMG"}
 REFUSE = (ast.Tuple, ast.List, ast.Dict, ast.Set, ast.ListComp, ast.GeneratorExp, ast.Lambda,
           ast.Yield, ast.Starred, ast.Slice, ast.JoinedStr, ast.Constant)
 

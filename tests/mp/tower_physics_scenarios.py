@@ -2,8 +2,10 @@
 
     tower_physics_scenarios.py [hash|lock|pure|save|facts] [SCENARIO...]
 
-hash   print "<scenario> <state hash>" after 600 steps (viper kernels where the port has them)
+hash   print "<scenario> <state hash> <awake> <collapsed> <drawing hash>" after 600 steps (viper
+       kernels where the port has them; the drawing hash: place_hash())
 pure   the same with the pure-Python kernels forced
+       (hash and pure print first "kernels viper" or "kernels pure": which ran)
 lock   run the 600 steps with micropython.heap_lock() engaged for every step; prints
        "<scenario> lock ok <hash>" or "<scenario> lock FAIL <exception>"
 save   serialize at step 300 into a fresh world, continue both; prints both hashes
@@ -41,6 +43,24 @@ def state_hash(w):
         h1 = (h1 * 257 + c) % 1000003
         h2 = (h2 * 263 + c) % 999983
     return (h1 << 9) ^ h2
+
+
+def place_hash(w):
+    """A hash of what the drawing kernels (k_place, k_copy) make of every body: screen polygons,
+    bounding boxes and the moved flags, at two scales and origins (so hash and pure compare the
+    viper drawing kernels with their twins too)."""
+    from array import array
+    nv = (len(P.T16) - TV) >> 2
+    z = array("h", bytes(4 * nv + 8))
+    h = 0
+    for ox, oy, s in ((120, 200, 6), (-50, 90, 7)):
+        for b in range(w.count()):
+            for _ in range(2):                  # the second time nothing moved
+                h = (h * 31 + w.k.k_place(w.w32, w.w16, z, b, ox, oy, s, 2 * nv)) % 1000003
+            w.k.k_copy(z, 2 * (b % nv), 2 * nv - 10, 10)     # and the copy fill() makes
+            for v in z:
+                h = (h * 257 + (v & 0xFFFF)) % 1000003
+    return h
 
 
 def substeps(w):
@@ -252,6 +272,8 @@ def facts(name):
 def main(argv):
     mode = argv[0] if argv else "hash"
     names = argv[1:] or [n for n, fn in SCENARIOS]
+    if mode in ("hash", "pure"):
+        print("kernels", "viper" if make(names[0], mode == "pure").viper else "pure")
     for name in names:
         if mode == "facts":
             print("scenario", name)
@@ -276,7 +298,7 @@ def main(argv):
             print(name, "save", state_hash(w), state_hash(w2), "restored_equal" if same else "restored_differs")
         else:
             run(w, STEPS)
-            print(name, state_hash(w), w.awake(), w.collapsed())
+            print(name, state_hash(w), w.awake(), w.collapsed(), place_hash(w))
 
 
 main(sys.argv[1:])

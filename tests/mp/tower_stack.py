@@ -12,6 +12,7 @@ from core.setup import Setup
 from games.tower import physics as P
 
 U_PLACE = 5             # scenes._U_PLACE: a piece is carried or settling
+U_FALL = 6              # scenes._U_FALL: a tower collapses
 STACK = (2, 3, 0, 4, 1, 23, 17, 3, 19, 5, 12, 22, 10, 15, 18, 21, 11, 26, 6, 9, 7, 8, 13,
          14, 16, 20, 24, 25, 3, 2)
 
@@ -31,7 +32,8 @@ def console(hw, frame, kinds, seed=3):
         hw.buttons = Pad()
         c = Console(hw, frame)
         c.settings.bot_speed = 3
-        c.start_game("tower", Setup("tower", bytearray(kinds), ["A", "B"], bytearray([0, 0, 0]), seed))
+        c.start_game("tower", Setup("tower", bytearray(kinds), ["A", "B", "C", "D"][:len(kinds)],
+                                     bytearray([0, 0, 0]), seed))
         if c.game.st.v[1] == 0:
             return c
         seed += 1

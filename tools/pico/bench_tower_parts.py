@@ -67,6 +67,7 @@ def frames(frame, hw, c=None):
     import tower_stack
     if hw.accel is not None:
         hw.accel = ScriptedTilt(hw.accel)
+    bench_tower.load()
     bench_tower.frame = frame
     bench_tower.make_hw = lambda: hw
     if c is not None:

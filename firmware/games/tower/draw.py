@@ -15,20 +15,11 @@ from core import palette as PAL
 from games.tower import physics as P
 
 # copies of physics_kern.py constants (tests/test_tower_physics.py checks that they agree)
-_OB = const(20)
-_BS = const(8)
 _OA = const(268)
-_PS = const(4)
-_OV = const(164)
-_B_PX = const(0)
-_B_PY = const(1)
 _OBH = const(884)
 _BSH = const(9)
 _BH_P0 = const(6)
 _BH_NP = const(7)
-_P_TV0 = const(1)
-_P_V0 = const(2)
-_P_NV = const(3)
 _TV = const(260)
 _PW = const(8)
 _PT_NP = const(5)
@@ -84,59 +75,28 @@ class Painter:
     def place(self, w, b, ox, oy, shift):
         """Compute the screen polygons of body b (x = ox + x px >> shift, y = oy - y px >> shift)
         into its piece's arrays, straight from the world's vertex cache, and their bounding box
-        (x0..y1, inclusive). True when any vertex moved on screen since the last place()."""
-        w32 = w.w32
-        w16 = w.w16
+        (x0..y1, inclusive). True when any vertex moved on screen since the last place(). The
+        loop is the physics kernels' (k_place: viper on the board)."""
         z = self.z
-        o = _OB + b * _BS
-        hb = _OBH + b * _BSH
-        p0 = w16[hb + _BH_P0]
-        s = 6 + shift
-        h = 1 << (s - 1)
-        x6 = (w32[o + _B_PX] >> 4) + h
-        y6 = (w32[o + _B_PY] >> 4) + h
-        moved = False
-        x0 = 9999
-        y0 = 9999
-        x1 = -9999
-        y1 = -9999
-        for q in range(p0 * _PS, (p0 + w16[hb + _BH_NP]) * _PS, _PS):
-            v = _OV + (w16[q + _P_V0] << 2)
-            k = w16[q + _P_TV0] << 1           # the part's polygon in z
-            for _ in range(w16[q + _P_NV]):
-                x = ox + ((x6 + w16[v]) >> s)
-                y = oy - ((y6 + w16[v + 1]) >> s)
-                if z[k] != x or z[k + 1] != y:
-                    moved = True
-                    z[k] = x
-                    z[k + 1] = y
-                if x < x0:
-                    x0 = x
-                if x > x1:
-                    x1 = x
-                if y < y0:
-                    y0 = y
-                if y > y1:
-                    y1 = y
-                k += 2
-                v += 4
-        self.x0 = x0
-        self.y0 = y0
-        self.x1 = x1
-        self.y1 = y1
-        return moved
+        zb = self.zb
+        moved = w.k.k_place(w.w32, w.w16, z, b, ox, oy, 6 + shift, zb)
+        self.x0 = z[zb]
+        self.y0 = z[zb + 1]
+        self.x1 = z[zb + 2]
+        self.y1 = z[zb + 3]
+        return moved != 0
 
-    def fill(self, fb, piece, colour, edge):
-        """Draw a piece's polygons as last placed."""
+    def fill(self, fb, w, piece, colour, edge):
+        """Draw a piece's polygons as last placed (w: the world it is in)."""
         pt = P.PT
+        copy = w.k.k_copy
         z = self.z
+        zc = self.zc
         pp = pt[piece * _PW + _PT_PP]
         for _ in range(pt[piece * _PW + _PT_NP]):
-            k = pt[pp] << 1                     # the part's polygon in z
             n = pt[pp + 1]
+            copy(z, pt[pp] << 1, zc, n << 1)    # the part's polygon in z into cz[n]
             cz = self.cz[n]
-            for j in range(n << 1):
-                cz[j] = z[k + j]
             fb.poly(0, 0, cz, colour, True)
             if edge >= 0:
                 fb.poly(0, 0, cz, edge, False)

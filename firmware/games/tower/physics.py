@@ -26,9 +26,9 @@ F_OUT = const(16)           # left the play area (sticky)
 F_FOUND = const(32)         # the foundation (set_foundation)
 _FPS = const(30)
 _SUB = const(3)             # substeps per frame (90 Hz)
-_ITERS = const(8)           # solver iterations per substep
+_ITERS = const(5)           # solver iterations per substep
 _MAGIC = const(0x57)        # "W", then the format version, at the head of a saved world
-_VERSION = const(2)
+_VERSION = const(3)
 
 # -- copies of physics_kern's layout --
 _MAXB = const(30)
@@ -52,6 +52,7 @@ _H_AWAKE = const(14)
 _H_SUB = const(16)
 _H_GSX = const(17)
 _H_GSY = const(18)
+_H_NPC = const(19)
 _HSAVE = const(19)          # header words saved
 _B_PX = const(0)
 _B_PY = const(1)
@@ -69,6 +70,7 @@ _BH_REST = const(4)
 _BH_PIECE = const(5)
 _BH_P0 = const(6)
 _BH_NP = const(7)
+_BH_ISL = const(8)
 _BSH = const(9)
 _OB = const(20)
 _OK = const(432)
@@ -84,7 +86,7 @@ _OV = const(164)
 _OBH = const(884)
 _OKH = const(1163)
 _W16N = const(1291)
-_S16N = const(1536)
+_S16N = const(1600)
 _S32N = const(126)
 _TV = const(260)
 
@@ -251,6 +253,16 @@ class World:
                 h[o + _BH_REST] = 0
                 w[_H_AWAKE] += 1
 
+    def _wake(self, b):
+        """Wake sleeping body b and the rest of its island (something may touch it)."""
+        h = self.w16
+        isl = h[_OBH + b * _BSH + _BH_ISL]
+        for c in range(self.w32[_H_NB]):
+            o = _OBH + c * _BSH
+            if h[o + _BH_FLAGS] & _F_SLEEP and h[o + _BH_ISL] == isl:
+                h[o + _BH_FLAGS] &= ~_F_SLEEP
+                h[o + _BH_REST] = 0
+
     def set_foundation(self, b):
         """Mark b as the foundation: collapsed() ignores its touching the table."""
         self.w16[_OBH + b * _BSH + _BH_FLAGS] |= F_FOUND
@@ -258,8 +270,10 @@ class World:
     # -- the carried piece (T-9) --
 
     def carry(self, b):
-        """Make b the carried body: kinematic (infinite mass, pushes others, is not pushed),
-        driven toward the target, which starts at its current pose."""
+        """Make b the carried body, driven toward the target (which starts at its current
+        pose): each substep its velocity is set from the error, without gravity. In contacts it
+        keeps its mass, so it pushes placed pieces, and a piece it presses onto the table stops
+        it instead of sinking (the table's contacts are solved last)."""
         w = self.w32
         if w[_H_CAR] >= 0:
             self.release()
@@ -268,8 +282,6 @@ class World:
         if h[o + _BH_FLAGS] & _F_SLEEP:
             self.wake_all()
         h[o + _BH_FLAGS] = (h[o + _BH_FLAGS] | _F_KIN) & ~_F_SLEEP
-        for i in range(_BH_INVM, _BH_IRHO2 + 1):
-            h[o + i] = 0
         o = _OB + b * _BS
         for i in range(_B_VX, _B_W + 1):
             w[o + i] = 0
@@ -294,7 +306,6 @@ class World:
         if b >= 0:
             h = self.w16
             o = _OBH + b * _BSH
-            self._mass(o, h[o + _BH_PIECE])
             h[o + _BH_FLAGS] &= ~_F_KIN
             h[o + _BH_REST] = 0
             w[_H_CAR] = -1
@@ -303,24 +314,36 @@ class World:
 
     # -- stepping --
 
-    def step(self):
-        """Advance one frame (1/30 s). Costs nearly nothing when everything sleeps."""
+    def step(self, iters=_ITERS):
+        """Advance one frame (1/30 s) with `iters` solver iterations per substep (fewer: cheaper,
+        softer stacks; the game's collapse animation takes fewer). Costs nearly nothing when
+        everything sleeps."""
         w = self.w32
         if w[_H_AWAKE] == 0 and w[_H_CAR] < 0:
             return
         k = self.k
         h = self.w16
-        for _ in range(_SUB):
+        # contacts between bodies once a frame, for everything that may touch during it (the
+        # substeps follow each point's separation); the table's each substep
+        k.k_margins(w, h, S32, PT)
+        n = k.k_collide(w, h, S32, S16, 0)
+        while w[_H_WOKE]:
+            self._wake(w[_H_WOKE] - 1)
+            k.k_geometry(w, h, T16, 0)          # the boxes exact again, grown anew
+            k.k_margins(w, h, S32, PT)
+            n = k.k_collide(w, h, S32, S16, 0)
+        k.k_prestep(w, h, S32, S16, 0, n)
+        for sub in range(_SUB):
+            if sub:
+                k.k_geometry(w, h, T16, 2)
+                n = k.k_collide(w, h, S32, S16, 1)
+                k.k_prestep(w, h, S32, S16, w[_H_NPC], n)
             k.k_forces(w, h)
-            n = k.k_collide(w, h, S32, S16)
-            while w[_H_WOKE]:
-                n = k.k_collide(w, h, S32, S16)
-            k.k_prestep(w, h, S32, S16, n)
-            k.k_solve(w, h, S32, S16, n, _ITERS)
+            k.k_solve(w, h, S32, S16, n, iters)
             k.k_integrate(w, h, T16)
-            k.k_geometry(w, h, T16, 0)
-            k.k_sleep(w, h, S32, S16, n)
-            w[_H_SUB] += 1
+        k.k_geometry(w, h, T16, 0)
+        k.k_sleep(w, h, S32, S16, n)
+        w[_H_SUB] += _SUB
 
     # -- queries --
 

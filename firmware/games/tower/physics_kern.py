@@ -5,7 +5,7 @@ physics_viper.py is GENERATED from this file by tools/gen_tower_viper.py (it add
 same statements and give bit-identical results as long as every value stays inside 31 bits
 (docs/tower-physics.md lists the range of every multiply; the 32-bit MicroPython run under
 heap_lock() proves it for the test scenarios). Rules for this file, checked by the generator:
-functions named k_*; arrays only as the parameters W32, W16, S32, S16, T16; integers only; no
+functions named k_*; arrays only as the parameters W32, W16, S32, S16, T16, PT, Z; integers only; no
 calls except range(); no augmented assignment to array items; division only of non-negative
 numbers (Python floors, C truncates: equal there).
 
@@ -38,7 +38,7 @@ _H_CAR = const(6)        # carried body or -1
 _H_TX = const(7)         # carried target, Q10 px
 _H_TY = const(8)
 _H_TA = const(9)         # carried target angle, Q8 brads
-_H_WOKE = const(10)      # set by k_collide when it woke a sleeping island
+_H_WOKE = const(10)      # set by k_collide: 1 + a sleeping body to wake (with its island)
 _H_XMIN = const(11)      # play area, Q10 px: leaving it sets _F_OUT
 _H_XMAX = const(12)
 _H_YMAX = const(13)
@@ -47,6 +47,7 @@ _H_NC = const(15)        # contact points of the last substep
 _H_SUB = const(16)       # substeps run
 _H_GSX = const(17)       # gravity when the last island fell asleep
 _H_GSY = const(18)
+_H_NPC = const(19)       # of the _H_NC contact points, those between bodies (the table's follow)
 _HS = const(20)
 
 # -- bodies: pose and motion in W32[_OB + b * _BS + field], the rest in W16[_OBH + b * _BSH + f]
@@ -59,7 +60,7 @@ _B_W = const(5)          # Q15 rad per substep
 _B_COS = const(6)        # Q14
 _B_SIN = const(7)
 _BS = const(8)
-_BH_INVM = const(0)      # 2**22 / area (0: kinematic or ground)
+_BH_INVM = const(0)      # 2**22 / area (0: the ground)
 _BH_IRHO = const(1)      # 2**16 / radius of gyration (px)
 _BH_IRHO2 = const(2)     # 2**19 / radius of gyration squared
 _BH_FLAGS = const(3)
@@ -74,7 +75,7 @@ _OA = const(268)                 # _OB + (_MAXB + 1) * _BS: part AABBs, 4 each, 
 _OK = const(432)                 # _OA + _MAXP * 4: warm-start cache keys (ln, lt: W16 _OKH)
 _W32N = const(496)              # _OK + _MAXC
 
-_F_KIN = const(1)        # carried (kinematic)
+_F_KIN = const(1)        # carried (driven toward its target, no gravity)
 _F_SLEEP = const(2)
 _F_FROZEN = const(4)     # left the hard bounds: no longer simulated
 _F_TOUCH = const(8)      # touched the table (sticky)
@@ -113,40 +114,51 @@ _C_TBX = const(16)
 _C_TBY = const(17)
 _C_THA = const(18)
 _C_THB = const(19)
-_C_BIAS = const(20)      # separation (Q6) then bias velocity (Q10)
+_C_BIAS = const(20)      # bias velocity (Q10), from the separation at each substep
 _C_FR = const(21)        # friction bound per normal impulse, Q8
 _C_LN = const(22)        # accumulated normal impulse (velocity units, 0.._LMAX)
 _C_LT = const(23)        # and friction impulse
-_CS = const(24)
-_S16N = const(1536)      # _MAXC * _CS
+_C_SEP = const(24)       # separation (Q6), followed through the frame's substeps
+_CS = const(25)
+_S16N = const(1600)      # _MAXC * _CS
 _SUF = const(64)         # _MAXC: union-find parents
 _SMR = const(95)         # _SUF + _MAXB + 1: island minimum rest
+_SMS = const(64)         # the same words from k_margins to k_collide: each body's margin
+_SMG = const(95)         # without its velocity's part, and all of it (Q6)
 _S32N = const(126)
 
 # -- table: T16[0:257] quarter sine (Q14), vertices from _TV: lx, ly (Q6), nx, ny (Q14) --
 _TV = const(260)
+# -- the piece table (physics.PT): per piece _PW fields, _PT_RMAX its largest vertex distance
+_PW = const(8)
+_PT_RMAX = const(4)
 
 # -- tuning --
 _VMAX = const(16383)     # |v| per axis after a substep: 16 px per substep
 _WMAX = const(8191)      # |w|: 0.25 rad per substep
 _VLOOSE = const(32767)   # clamps inside the solver keep products in range
 _WLOOSE = const(32767)
-_LMAX = const(16383)     # accumulated impulse bound (velocity units)
+_LMAX = const(32767)     # accumulated impulse bound (velocity units): the int16 maximum
 _MU = const(154)         # friction 0.6, Q8
 _BETA = const(51)        # Baumgarte 0.2, Q8
 _SLOP = const(16)        # allowed penetration 0.25 px, Q6
-_SPEC = const(32)        # speculative contacts up to 0.5 px apart, Q6
-_SPEC20 = const(524288)  # the same in Q20 (SAT separations)
+_SPEC = const(32)        # speculative contacts up to 0.5 px apart (plus the motion margins), Q6
+_GMARG = const(24)       # what gravity can add to a body's motion over a frame, Q6 (6 g)
+_MMAX = const(1024)      # a body's motion margin at most 16 px, Q6
+_TMARG = const(1024)     # parts whose lowest point is more than 16 px up skip the table test
+_TRES = const(8)         # contact slots kept for the table's (bodies take at most _MAXC - 8)
+_TROUNDS = const(2)      # each solver sweep ends with this many rounds over the table's points
 _MAXBIAS = const(1024)   # 1 px per substep
 _TOLR = const(49152)     # reference face hysteresis 0.05 px, Q20
 _LIMD = const(8191)      # centroid distance bound per axis for a pair, Q6 (128 px)
 _RLIM = const(8191)      # lever arm bound, Q6
 _VS = const(12)          # sleep: |v| below 0.7 px/s
 _WS = const(20)          # sleep: |w| below 2 deg/s
-_TSLEEP = const(30)      # sleep after 30 slow substeps (0.5 s)
+_TSLEEP = const(10)      # sleep after 10 slow frames (1/3 s)
 _DAMPW = const(2)        # angular damping per substep, /256
 _KGAIN = const(64)       # carried: velocity = error * 64 / 256 per substep
-_VCAR = const(6144)      # carried speed bound: 6 px per substep
+_VCAR = const(2560)      # carried speed bound: 2.5 px per substep (7.5 px a frame: steering
+                         # moves the target at most 6 px a frame); a blocked piece hits no harder
 _WCAR = const(3277)      # carried spin bound: 0.1 rad per substep
 _FREEZE = const(1024000)   # 1000 px: beyond this a body is frozen
 _BIG = const(0x3FFFFFFF)
@@ -205,7 +217,9 @@ def k_forces(W32, W16):
 
 
 def k_geometry(W32, W16, T16, allb):
-    """Rotate part vertices and normals into the vertex cache; part AABBs (Q6 world)."""
+    """Rotate part vertices and normals into the vertex cache; part AABBs (Q6 world). allb:
+    1 every body, 0 the awake ones, 2 the awake ones' parts near the table (between substeps:
+    the table's contacts are found again each substep)."""
     nb = W32[_H_NB]
     for b in range(nb):
         o = _OB + b * _BS
@@ -218,6 +232,8 @@ def k_geometry(W32, W16, T16, allb):
         y6 = W32[o + _B_PY] >> 4
         p0 = W16[h + _BH_P0]
         for p in range(p0, p0 + W16[h + _BH_NP]):
+            if allb == 2 and W32[_OA + p * 4 + 1] > _TMARG:
+                continue
             q = p * _PS
             t = _TV + W16[q + _P_TV0] * 4
             w = _OV + W16[q + _P_V0] * 4
@@ -253,13 +269,75 @@ def k_geometry(W32, W16, T16, allb):
             W32[a + 3] = y6 + y1
 
 
-def k_collide(W32, W16, S32, S16):
-    """Broadphase (part AABBs) and SAT with edge clipping; fills the contact scratch.
+def k_margins(W32, W16, S32, PT):
+    """Once a frame, before k_collide: each body's motion margin, how far its points may move
+    in the frame (Q6): 3 substeps of its velocity (the carried body: its distance to the
+    target), its spin times its reach. Its parts' boxes grow by it (k_geometry makes them exact
+    again at the end of the frame), so the broadphase pairs whatever may meet. The part of the
+    margin that is not the velocity's (spin, gravity; all of the carried body's) is kept too:
+    a pair's own margin counts their relative velocity instead."""
+    car = W32[_H_CAR]
+    for b in range(W32[_H_NB]):
+        o = _OB + b * _BS
+        h = _OBH + b * _BSH
+        m = 0
+        S32[_SMS + b] = 0
+        if (W16[h + _BH_FLAGS] & (_F_SLEEP | _F_FROZEN)) == 0:
+            if b == car:
+                vx = W32[_H_TX] - W32[o + _B_PX]
+                vy = W32[_H_TY] - W32[o + _B_PY]
+                w = (W32[_H_TA] - W32[o + _B_ANG]) & 0xFFFFFF
+                if w >= 0x800000:
+                    w = 0x1000000 - w
+                if w > 65536:
+                    w = 65536
+                w = (w * 201) >> 14                 # Q8 brads -> Q15 rad
+            else:
+                vx = 3 * W32[o + _B_VX]
+                vy = 3 * W32[o + _B_VY]
+                w = 3 * W32[o + _B_W]
+                m = _GMARG
+            if vx < 0:
+                vx = -vx
+            if vy < 0:
+                vy = -vy
+            if w < 0:
+                w = -w
+            if w > 32767:
+                w = 32767
+            # its reach: the piece's largest vertex distance (< 2**12.1)
+            m += (w * PT[W16[h + _BH_PIECE] * _PW + _PT_RMAX]) >> 15
+            p0 = W16[h + _BH_P0]
+            if b == car:
+                m += (vx + vy) >> 4
+            if m > _MMAX:
+                m = _MMAX
+            S32[_SMS + b] = m
+            m += (vx + vy) >> 4
+            if m > _MMAX:
+                m = _MMAX
+            for p in range(p0, p0 + W16[h + _BH_NP]):
+                a = _OA + p * 4
+                W32[a] = W32[a] - m
+                W32[a + 1] = W32[a + 1] - m
+                W32[a + 2] = W32[a + 2] + m
+                W32[a + 3] = W32[a + 3] + m
+        S32[_SMG + b] = m
 
-    Contacts are produced in increasing key order ((part i, part j > i, feature), table
-    last), so warm-start impulses are matched against the sorted cache in one pass. Waking
-    a sleeping island sets _H_WOKE; the caller then runs this again.
-    Returns the number of contact points.
+
+def k_collide(W32, W16, S32, S16, table):
+    """Broadphase (part AABBs, grown by k_margins) and SAT with edge clipping; fills the contact
+    scratch. Runs once a frame: every point that may come into contact during the frame's
+    substeps is kept (speculative: up to _SPEC plus both bodies' motion margins apart, and
+    when apart only if it approaches fast enough); the solver follows each point's separation
+    through the substeps.
+
+    Contacts are produced in increasing key order ((part i, part j > i, feature), then
+    (table, part i, vertex)), so warm-start impulses are matched against the sorted cache in
+    one pass; _H_NPC counts those between bodies. A point on a sleeping body stops it: it
+    names the body in _H_WOKE, and the caller wakes its island and runs this again. Returns the number of contact points. With table = 1 (the
+    second and third substeps) only the table's contacts are found again, after the first
+    _H_NPC: a tipping piece's corner must meet the table where it is now.
     """
     np = W32[_H_NP]
     nk = W32[_H_NK]
@@ -267,7 +345,24 @@ def k_collide(W32, W16, S32, S16):
     n = 0
     kp = 0
     W32[_H_WOKE] = 0
-    for i in range(np):
+    ii0 = 0
+    if table:
+        n = W32[_H_NPC]
+        ii0 = np
+    for ii in range(ii0, np + np):
+        # first every pair of parts, then every part against the table: the solver takes the
+        # table's contacts last, so nothing ends an iteration moving into the table
+        i = ii
+        j0 = i + 1
+        j1 = np
+        if ii >= np:
+            if ii == np:
+                W32[_H_NPC] = n                 # contact points between bodies
+            i = ii - np
+            if W32[_OA + i * 4 + 1] > _TMARG:
+                continue                        # far above the table
+            j0 = np
+            j1 = np + 1
         qi = i * _PS
         a = W16[qi + _P_BODY]
         oa = _OB + a * _BS
@@ -275,13 +370,7 @@ def k_collide(W32, W16, S32, S16):
         fa = W16[ha + _BH_FLAGS]
         if fa & _F_FROZEN:
             continue
-        acta = 1                                # 1 awake, 2 moving carried, 0 passive
-        if fa & _F_SLEEP:
-            acta = 0
-        elif a == car:
-            acta = 0
-            if W32[oa + _B_VX] != 0 or W32[oa + _B_VY] != 0 or W32[oa + _B_W] != 0:
-                acta = 2
+        ma = S32[_SMG + a]                      # 0: passive (asleep, or carried and still)
         ai = _OA + i * 4
         ax0 = W32[ai]
         ay0 = W32[ai + 1]
@@ -291,31 +380,39 @@ def k_collide(W32, W16, S32, S16):
         ay6 = W32[oa + _B_PY] >> 4
         vai = _OV + W16[qi + _P_V0] * 4
         nva = W16[qi + _P_NV]
-        for j in range(i + 1, np + 1):
+        for j in range(j0, j1):
             if j == np:
-                # the table: deepest two vertices less than _SPEC above y = 0
-                if (fa & _F_SLEEP) or ay0 > 0:
+                # the table: the deepest two vertices that are less than _SPEC above y = 0 or
+                # may get there in this substep (each at its own vertical speed, vy + w * x: a
+                # tipping piece's corner comes down fast)
+                if (fa & _F_SLEEP) or ay0 > _TMARG:
                     break
+                vy = W32[oa + _B_VY]
+                w = W32[oa + _B_W]
                 m1 = _BIG
                 k1 = -1
                 m2 = _BIG
                 k2 = -1
+                lo = _BIG
                 for k in range(nva):
                     y = ay6 + W16[vai + k * 4 + 1]
-                    if y <= _SPEC:
-                        if y < m1:
+                    if y < lo:
+                        lo = y
+                    yp = y + ((vy + ((w * W16[vai + k * 4]) >> 11)) >> 4)   # w * x < 2**26
+                    if yp > y:
+                        yp = y
+                    if yp <= _SPEC:
+                        if yp < m1:
                             m2 = m1
                             k2 = k1
-                            m1 = y
+                            m1 = yp
                             k1 = k
-                        elif y < m2:
-                            m2 = y
+                        elif yp < m2:
+                            m2 = yp
                             k2 = k
-                if k1 < 0:
-                    break
-                if m1 <= 0:
+                if lo <= 0:
                     W16[ha + _BH_FLAGS] = W16[ha + _BH_FLAGS] | _F_TOUCH
-                if fa & _F_KIN:
+                if k1 < 0 or (fa & _F_KIN):
                     break
                 b = _GROUND
             else:
@@ -329,16 +426,8 @@ def k_collide(W32, W16, S32, S16):
                 ob = _OB + b * _BS
                 hb = _OBH + b * _BSH
                 fb = W16[hb + _BH_FLAGS]
-                if fb & _F_FROZEN:
-                    continue
-                actb = 1
-                if fb & _F_SLEEP:
-                    actb = 0
-                elif b == car:
-                    actb = 0
-                    if W32[ob + _B_VX] != 0 or W32[ob + _B_VY] != 0 or W32[ob + _B_W] != 0:
-                        actb = 2
-                if actb == 0 and acta == 0:
+                mb = S32[_SMG + b]
+                if (fb & _F_FROZEN) or ma + mb == 0:
                     continue
                 dx = (W32[ob + _B_PX] >> 4) - ax6
                 dy = (W32[ob + _B_PY] >> 4) - ay6
@@ -346,11 +435,25 @@ def k_collide(W32, W16, S32, S16):
                     continue
                 vbj = _OV + W16[qj + _P_V0] * 4
                 nvb = W16[qj + _P_NV]
+                # kept up to this far apart (Q6): what spin, gravity (the carried body: its way
+                # to the target) and the relative velocity may close in the frame
+                vx = W32[ob + _B_VX] - W32[oa + _B_VX]
+                vy = W32[ob + _B_VY] - W32[oa + _B_VY]
+                if vx < 0:
+                    vx = -vx
+                if vy < 0:
+                    vy = -vy
+                lim = _SPEC + S32[_SMS + a] + S32[_SMS + b] + ((3 * (vx + vy)) >> 4)
+                # the boxes are grown by both margins: their real gap must be within lim
+                e = lim - ma - mb
+                if W32[bj] - ax1 > e or ax0 - W32[bj + 2] > e or W32[bj + 1] - ay1 > e or ay0 - W32[bj + 3] > e:
+                    continue
+                lim20 = lim << 14
                 # SAT: the face of either polygon with the largest separation (Q20)
                 sep0 = 0
                 face0 = 0
-                sep1 = 0
                 face1 = 0
+                flip = 0
                 apart = 0
                 for side in range(2):
                     pr = vai
@@ -366,38 +469,47 @@ def k_collide(W32, W16, S32, S16):
                         ni = nva
                         ox = -dx
                         oy = -dy
-                    best = -_BIG
-                    bf = 0
+                    # c: a point inside the other part (two of its vertices' sum: twice their
+                    # midpoint, exact). No vertex is further out along a face's normal, so
+                    # n.(c - 2a) bounds twice the face's separation (|n.(c - 2a)| < 2**29.6):
+                    # only faces whose bound beats the best found are measured. On B's side
+                    # only a face beating A's best by _TOLR matters (it would become the
+                    # reference face)
+                    q = pi + (ni >> 1) * 4
+                    cx = W16[pi] + W16[q] + ox + ox
+                    cy = W16[pi + 1] + W16[q + 1] + oy + oy
+                    best = sep0 + _TOLR
+                    bf = -1
+                    if side == 0:
+                        best = -_BIG
                     for f in range(nr):
                         o = pr + f * 4
                         fnx = W16[o + 2]
                         fny = W16[o + 3]
-                        px = ox - W16[o]
-                        py = oy - W16[o + 1]
+                        if (bf >= 0 or side == 1) and fnx * (cx - W16[o] - W16[o]) + fny * (cy - W16[o + 1] - W16[o + 1]) <= best + best:
+                            continue
                         mn = _BIG
-                        q = pi
-                        for k in range(ni):
-                            s = fnx * (W16[q] + px) + fny * (W16[q + 1] + py)   # < 2**29
+                        for q in range(pi, pi + ni * 4, 4):
+                            s = fnx * W16[q] + fny * W16[q + 1]         # < 2**26.5
                             if s < mn:
                                 mn = s
-                            q += 4
+                        mn += fnx * (ox - W16[o]) + fny * (oy - W16[o + 1])   # n.(v + d - a) < 2**28.6
                         if mn > best:
                             best = mn
                             bf = f
-                        if best > _SPEC20:
+                        if best > lim20:
                             break
-                    if best > _SPEC20:
+                    if best > lim20:
                         apart = 1
                         break
                     if side == 0:
                         sep0 = best
                         face0 = bf
-                    else:
-                        sep1 = best
+                    elif bf >= 0:
+                        flip = 1
                         face1 = bf
                 if apart:
                     continue
-                flip = 0
                 pr = vai
                 nr = nva
                 pi = vbj
@@ -405,8 +517,7 @@ def k_collide(W32, W16, S32, S16):
                 ox = dx
                 oy = dy
                 rf = face0
-                if sep1 > sep0 + _TOLR:
-                    flip = 1
+                if flip:
                     pr = vbj
                     nr = nvb
                     pi = vai
@@ -468,19 +579,18 @@ def k_collide(W32, W16, S32, S16):
             for pt in range(2):
                 if j == np:
                     k = k1
-                    s = m1
                     if pt == 1:
                         k = k2
-                        s = m2
                     if k < 0:
                         continue
                     rax = W16[vai + k * 4]
+                    s = ay6 + W16[vai + k * 4 + 1]     # the gap now (the bias closes it)
                     ray = W16[vai + k * 4 + 1] - (s >> 1)
                     rbx = 0
                     rby = 0
                     cnx = 0
                     cny = -16384
-                    key = (i << 16) | (_GPART << 10) | k
+                    key = (_GPART << 16) | (i << 10) | k
                 else:
                     px = p1x
                     py = p1y
@@ -490,27 +600,10 @@ def k_collide(W32, W16, S32, S16):
                         py = p2y
                         fid = id2
                     s = (nx * (px - r1x) + ny * (py - r1y)) >> 14     # separation, Q6
-                    if s > _SPEC:
+                    if s > lim:
                         continue
-                    if (fa | fb) & _F_SLEEP:
-                        # a sleeping body is touched: wake its island, caller runs us again
-                        for w in range(2):
-                            o = hb
-                            if w == 1:
-                                o = ha
-                            if W16[o + _BH_FLAGS] & _F_SLEEP:
-                                isl = W16[o + _BH_ISL]
-                                for c in range(W32[_H_NB]):
-                                    oc = _OBH + c * _BSH
-                                    if (W16[oc + _BH_FLAGS] & _F_SLEEP) and W16[oc + _BH_ISL] == isl:
-                                        W16[oc + _BH_FLAGS] = W16[oc + _BH_FLAGS] & ~_F_SLEEP
-                                        W16[oc + _BH_REST] = 0
-                        W32[_H_WOKE] = 1
-                        fa = fa & ~_F_SLEEP
-                        fb = fb & ~_F_SLEEP
                     cx = px - ((nx * s) >> 15)          # midpoint between the two surfaces
                     cy = py - ((ny * s) >> 15)
-                    key = (i << 16) | (j << 10) | (flip << 8) | (rf << 5) | fid
                     if flip == 0:
                         rax = cx
                         ray = cy
@@ -525,7 +618,21 @@ def k_collide(W32, W16, S32, S16):
                         ray = cy + dy
                         cnx = -nx
                         cny = -ny
-                if n < _MAXC:
+                    if s > _SPEC + _GMARG and a != car and b != car:
+                        # apart: kept only if the point approaches fast enough to close the gap
+                        # in this frame (relative velocity at the point along the normal)
+                        vn = ((W32[ob + _B_VX] - ((W32[ob + _B_W] * rby) >> 11) - W32[oa + _B_VX] + ((W32[oa + _B_W] * ray) >> 11)) * (cnx >> 2) + (W32[ob + _B_VY] + ((W32[ob + _B_W] * rbx) >> 11) - W32[oa + _B_VY] - ((W32[oa + _B_W] * rax) >> 11)) * (cny >> 2)) >> 12
+                        if s > _SPEC + _GMARG - ((3 * vn) >> 4):
+                            continue
+                    if (fa | fb) & _F_SLEEP:
+                        # a sleeping body is touched: the caller wakes its island and runs
+                        # this again
+                        W32[_H_WOKE] = b + 1
+                        if fa & _F_SLEEP:
+                            W32[_H_WOKE] = a + 1
+                        return 0
+                    key = (i << 16) | (j << 10) | (flip << 8) | (rf << 5) | fid
+                if n < _MAXC - _TRES or (j == np and n < _MAXC):
                     pk = key >> 10
                     while kp < nk and (W32[_OK + kp] >> 10) < pk:
                         kp += 1
@@ -550,22 +657,20 @@ def k_collide(W32, W16, S32, S16):
                     S16[o + _C_RTA] = ray
                     S16[o + _C_RNB] = rbx
                     S16[o + _C_RTB] = rby
-                    S16[o + _C_BIAS] = s
+                    S16[o + _C_SEP] = s
                     n += 1
     return n
 
 
-def k_prestep(W32, W16, S32, S16, n):
-    """Per contact point: lever arms, effective masses, bias; then apply warm-start impulses."""
-    for c in range(n):
+def k_prestep(W32, W16, S32, S16, c0, n):
+    """Per contact point c0..n-1 (once a frame, the table's each substep): lever arms,
+    effective masses, friction bound."""
+    for c in range(c0, n):
         o = c * _CS
-        oa = _OB + S16[o + _C_A] * _BS
-        ob = _OB + S16[o + _C_B] * _BS
         ha = _OBH + S16[o + _C_A] * _BSH
         hb = _OBH + S16[o + _C_B] * _BSH
         nx = S16[o + _C_NX]
         ny = S16[o + _C_NY]
-        tot = 0
         for side in range(2):
             ox = S16[o + _C_RNA]
             oy = S16[o + _C_RTA]
@@ -648,63 +753,37 @@ def k_prestep(W32, W16, S32, S16, n):
         if fr > 4095:
             fr = 4095
         S16[o + _C_FR] = fr
-        pen = -S16[o + _C_BIAS] - _SLOP
-        bias = 0
-        if pen + _SLOP < 0:
-            bias = (pen + _SLOP) << 4                # apart: allow closing the gap this substep
-        elif pen > 0:
-            if pen > 8191:
-                pen = 8191
-            bias = (pen * _BETA) >> 4
-            if bias > _MAXBIAS:
-                bias = _MAXBIAS
-        S16[o + _C_BIAS] = bias
-        # warm start with last substep's accumulated impulses
-        ln = S16[o + _C_LN]
-        lt = S16[o + _C_LT]
-        if ln != 0 or lt != 0:
-            for side in range(2):
-                ot = oa
-                d = 0
-                sg = -1
-                if side == 1:
-                    ot = ob
-                    d = 2
-                    sg = 1
-                vx = W32[ot + _B_VX] + sg * ((ln * S16[o + _C_FAX + d] + lt * S16[o + _C_TAX + d] + 2048) >> 12)
-                vy = W32[ot + _B_VY] + sg * ((ln * S16[o + _C_FAY + d] + lt * S16[o + _C_TAY + d] + 2048) >> 12)
-                w = W32[ot + _B_W] + sg * ((ln * S16[o + _C_HA + side] + lt * S16[o + _C_THA + side] + 2048) >> 12)
-                if vx > _VLOOSE:
-                    vx = _VLOOSE
-                elif vx < -_VLOOSE:
-                    vx = -_VLOOSE
-                if vy > _VLOOSE:
-                    vy = _VLOOSE
-                elif vy < -_VLOOSE:
-                    vy = -_VLOOSE
-                if w > _WLOOSE:
-                    w = _WLOOSE
-                elif w < -_WLOOSE:
-                    w = -_WLOOSE
-                if ot != _OB + _GROUND * _BS:
-                    W32[ot + _B_VX] = vx
-                    W32[ot + _B_VY] = vy
-                    W32[ot + _B_W] = w
 
 
 def k_solve(W32, W16, S32, S16, n, iters):
-    """Sequential impulses (Box2D-Lite): accumulated, clamped normal and friction impulses.
+    """One substep of sequential impulses (Box2D-Lite): accumulated, clamped normal and
+    friction impulses, in iters + 2 sweeps over the points: the first sets each point's bias
+    from its separation and applies its accumulated impulses again (the warm start: those of
+    the last substep, or of the last frame's matching point), the last moves each separation on
+    by the substep's relative normal velocity and copies the point to the warm-start cache.
 
-    Impulses are kept in velocity units (impulse times effective mass), so no mass multiply
-    is needed per iteration. Ends by copying the contacts to the warm-start cache.
+    Impulses are kept in velocity units (impulse times effective mass), so no mass multiply is
+    needed per iteration. The table's contacts come last in every sweep: nothing ends an
+    iteration moving into the table, however hard it is pressed; each sweep takes them
+    _TROUNDS times (the two points under a piece pushed hard converge together).
     """
-    for it in range(iters):
-        for cc in range(n):
+    npc = W32[_H_NPC]
+    nt = n - npc                                # the table's points
+    for it in range(iters + 2):
+        m = n
+        if it > 0 and it <= iters:
+            m = npc + _TROUNDS * nt             # the table's points, in rounds
+        for cc in range(m):
             c = cc
-            if it & 1:
-                c = n - 1 - cc                      # alternate sweeps: no bias to point order
+            if cc < npc:
+                if (it & 1) == 0:
+                    c = npc - 1 - cc            # alternate sweeps: no bias to point order
+            else:
+                while c >= n:
+                    c -= nt
             o = c * _CS
-            oa = _OB + S16[o + _C_A] * _BS
+            a = S16[o + _C_A]
+            oa = _OB + a * _BS
             ob = _OB + S16[o + _C_B] * _BS
             vax = W32[oa + _B_VX]
             vay = W32[oa + _B_VY]
@@ -717,13 +796,44 @@ def k_solve(W32, W16, S32, S16, n, iters):
             # normal: |dv| < 2**16, n Q12; w < 2**15, rn < 2**13
             vn = (((vbx - vax) * nx + (vby - vay) * ny + 2048) >> 12) + ((wb * S16[o + _C_RNB] - wa * S16[o + _C_RNA] + 1024) >> 11)
             l0 = S16[o + _C_LN]
-            l1 = l0 + S16[o + _C_BIAS] - vn
-            if l1 < 0:
-                l1 = 0
-            elif l1 > _LMAX:
-                l1 = _LMAX
-            S16[o + _C_LN] = l1
-            du = l1 - l0
+            if it > iters:
+                # the substep is over: the gap closes by the relative normal velocity
+                sep = S16[o + _C_SEP] + ((vn + 8) >> 4)
+                if sep > 8191:
+                    sep = 8191
+                elif sep < -8191:
+                    sep = -8191
+                S16[o + _C_SEP] = sep
+                if sep <= 0 and ob == _OB + _GROUND * _BS:
+                    W16[_OBH + a * _BSH + _BH_FLAGS] = W16[_OBH + a * _BSH + _BH_FLAGS] | _F_TOUCH
+                W32[_OK + c] = S32[c]
+                W16[_OKH + c * 2] = l0
+                W16[_OKH + c * 2 + 1] = S16[o + _C_LT]
+                continue
+            if it == 0:
+                pen = -S16[o + _C_SEP] - _SLOP
+                bias = 0
+                if pen + _SLOP < 0:
+                    bias = (pen + _SLOP) << 4        # apart: allow closing the gap this substep
+                    if bias < -32767:
+                        bias = -32767
+                elif pen > 0:
+                    if pen > 8191:
+                        pen = 8191
+                    bias = (pen * _BETA) >> 4
+                    if bias > _MAXBIAS:
+                        bias = _MAXBIAS
+                S16[o + _C_BIAS] = bias
+                l1 = l0
+                du = l0                             # the warm start
+            else:
+                l1 = l0 + S16[o + _C_BIAS] - vn
+                if l1 < 0:
+                    l1 = 0
+                elif l1 > _LMAX:
+                    l1 = _LMAX
+                S16[o + _C_LN] = l1
+                du = l1 - l0
             if du != 0:
                 vax -= (du * S16[o + _C_FAX] + 2048) >> 12
                 vay -= (du * S16[o + _C_FAY] + 2048) >> 12
@@ -732,18 +842,20 @@ def k_solve(W32, W16, S32, S16, n, iters):
                 vby += (du * S16[o + _C_FBY] + 2048) >> 12
                 wb += (du * S16[o + _C_HB] + 2048) >> 12
             # friction, bounded by the normal impulse
-            vt = (((vbx - vax) * ny - (vby - vay) * nx + 2048) >> 12) + ((wb * S16[o + _C_RTB] - wa * S16[o + _C_RTA] + 1024) >> 11)
-            m = (l1 * S16[o + _C_FR]) >> 8
-            if m > _LMAX:
-                m = _LMAX
             t0 = S16[o + _C_LT]
-            t1 = t0 - vt
-            if t1 > m:
-                t1 = m
-            elif t1 < -m:
-                t1 = -m
-            S16[o + _C_LT] = t1
-            du = t1 - t0                            # |du| <= 2 * _LMAX
+            du = t0                                 # the warm start
+            if it > 0:
+                vt = (((vbx - vax) * ny - (vby - vay) * nx + 2048) >> 12) + ((wb * S16[o + _C_RTB] - wa * S16[o + _C_RTA] + 1024) >> 11)
+                m = (l1 * S16[o + _C_FR]) >> 8
+                if m > _LMAX:
+                    m = _LMAX
+                t1 = t0 - vt
+                if t1 > m:
+                    t1 = m
+                elif t1 < -m:
+                    t1 = -m
+                S16[o + _C_LT] = t1
+                du = t1 - t0                        # |du| <= 2 * _LMAX
             if du != 0:
                 vax -= (du * S16[o + _C_TAX] + 2048) >> 12
                 vay -= (du * S16[o + _C_TAY] + 2048) >> 12
@@ -751,30 +863,32 @@ def k_solve(W32, W16, S32, S16, n, iters):
                 vbx += (du * S16[o + _C_TBX] + 2048) >> 12
                 vby += (du * S16[o + _C_TBY] + 2048) >> 12
                 wb += (du * S16[o + _C_THB] + 2048) >> 12
-            if vax > _VLOOSE:
-                vax = _VLOOSE
-            elif vax < -_VLOOSE:
-                vax = -_VLOOSE
-            if vay > _VLOOSE:
-                vay = _VLOOSE
-            elif vay < -_VLOOSE:
-                vay = -_VLOOSE
-            if wa > _WLOOSE:
-                wa = _WLOOSE
-            elif wa < -_WLOOSE:
-                wa = -_WLOOSE
-            if vbx > _VLOOSE:
-                vbx = _VLOOSE
-            elif vbx < -_VLOOSE:
-                vbx = -_VLOOSE
-            if vby > _VLOOSE:
-                vby = _VLOOSE
-            elif vby < -_VLOOSE:
-                vby = -_VLOOSE
-            if wb > _WLOOSE:
-                wb = _WLOOSE
-            elif wb < -_WLOOSE:
-                wb = -_WLOOSE
+            # each within -32768..32767 (one test for all six: any outside sets bits above 15)
+            if ((vax + 32768) | (vay + 32768) | (wa + 32768) | (vbx + 32768) | (vby + 32768) | (wb + 32768)) >> 16:
+                if vax > _VLOOSE:
+                    vax = _VLOOSE
+                elif vax < -_VLOOSE - 1:
+                    vax = -_VLOOSE - 1
+                if vay > _VLOOSE:
+                    vay = _VLOOSE
+                elif vay < -_VLOOSE - 1:
+                    vay = -_VLOOSE - 1
+                if wa > _WLOOSE:
+                    wa = _WLOOSE
+                elif wa < -_WLOOSE - 1:
+                    wa = -_WLOOSE - 1
+                if vbx > _VLOOSE:
+                    vbx = _VLOOSE
+                elif vbx < -_VLOOSE - 1:
+                    vbx = -_VLOOSE - 1
+                if vby > _VLOOSE:
+                    vby = _VLOOSE
+                elif vby < -_VLOOSE - 1:
+                    vby = -_VLOOSE - 1
+                if wb > _WLOOSE:
+                    wb = _WLOOSE
+                elif wb < -_WLOOSE - 1:
+                    wb = -_WLOOSE - 1
             W32[oa + _B_VX] = vax
             W32[oa + _B_VY] = vay
             W32[oa + _B_W] = wa
@@ -782,10 +896,6 @@ def k_solve(W32, W16, S32, S16, n, iters):
                 W32[ob + _B_VX] = vbx
                 W32[ob + _B_VY] = vby
                 W32[ob + _B_W] = wb
-    for c in range(n):
-        W32[_OK + c] = S32[c]
-        W16[_OKH + c * 2] = S16[c * _CS + _C_LN]
-        W16[_OKH + c * 2 + 1] = S16[c * _CS + _C_LT]
     W32[_H_NK] = n
     W32[_H_NC] = n
 
@@ -858,10 +968,13 @@ def k_integrate(W32, W16, T16):
 
 
 def k_sleep(W32, W16, S32, S16, n):
-    """Rest timers; islands by union-find over contacts; an island whose every body has been
-    slow for _TSLEEP substeps falls asleep. Returns the number of awake dynamic bodies."""
+    """Rest timers (once a frame); islands by union-find over contacts; an island whose every
+    body has been slow for _TSLEEP frames falls asleep. Returns the number of awake dynamic bodies."""
     nb = W32[_H_NB]
     car = W32[_H_CAR]
+    moving = 0                                  # the carried body moves or presses (k_collide)
+    if car >= 0 and S32[_SMG + car] > 0:
+        moving = 1
     for b in range(nb):
         S32[_SUF + b] = b
         S32[_SMR + b] = _BIG
@@ -883,8 +996,7 @@ def k_sleep(W32, W16, S32, S16, n):
         if b == _GROUND:
             continue
         if a == car or b == car:
-            o = _OB + car * _BS
-            if W32[o + _B_VX] != 0 or W32[o + _B_VY] != 0 or W32[o + _B_W] != 0:
+            if moving:
                 if a == car:
                     W16[_OBH + b * _BSH + _BH_REST] = 0
                 else:
@@ -925,3 +1037,53 @@ def k_sleep(W32, W16, S32, S16, n):
                 awake += 1
     W32[_H_AWAKE] = awake
     return awake
+
+
+def k_place(W32, W16, Z, b, ox, oy, s, zb):
+    """For drawing (games/tower/draw.py): body b's parts as screen polygons into Z, each at
+    twice its first vertex's number in the piece table, x = ox + (x px >> s - 6), y = oy - (y px
+    >> s - 6), both rounded; their bounding box (inclusive) into Z[zb:zb + 4]. Returns 1 when
+    any vertex moved on screen since the last call for that piece, else 0."""
+    o = _OB + b * _BS
+    hb = _OBH + b * _BSH
+    p0 = W16[hb + _BH_P0]
+    h = 1 << (s - 1)
+    x6 = (W32[o + _B_PX] >> 4) + h
+    y6 = (W32[o + _B_PY] >> 4) + h
+    moved = 0
+    x0 = 32767
+    y0 = 32767
+    x1 = -32767
+    y1 = -32767
+    for p in range(p0, p0 + W16[hb + _BH_NP]):
+        q = p * _PS
+        v = _OV + W16[q + _P_V0] * 4
+        k = W16[q + _P_TV0] * 2
+        for _ in range(W16[q + _P_NV]):
+            x = ox + ((x6 + W16[v]) >> s)
+            y = oy - ((y6 + W16[v + 1]) >> s)
+            if Z[k] != x or Z[k + 1] != y:
+                moved = 1
+                Z[k] = x
+                Z[k + 1] = y
+            if x < x0:
+                x0 = x
+            if x > x1:
+                x1 = x
+            if y < y0:
+                y0 = y
+            if y > y1:
+                y1 = y
+            k += 2
+            v += 4
+    Z[zb] = x0
+    Z[zb + 1] = y0
+    Z[zb + 2] = x1
+    Z[zb + 3] = y1
+    return moved
+
+
+def k_copy(Z, src, dst, n):
+    """Z[dst:dst + n] = Z[src:src + n] (draw.py: a part's polygon into the buffer drawn)."""
+    for i in range(n):
+        Z[dst + i] = Z[src + i]

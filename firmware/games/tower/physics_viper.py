@@ -30,6 +30,7 @@ _H_NC = const(15)
 _H_SUB = const(16)
 _H_GSX = const(17)
 _H_GSY = const(18)
+_H_NPC = const(19)
 _HS = const(20)
 _B_PX = const(0)
 _B_PY = const(1)
@@ -93,32 +94,41 @@ _C_BIAS = const(20)
 _C_FR = const(21)
 _C_LN = const(22)
 _C_LT = const(23)
-_CS = const(24)
-_S16N = const(1536)
+_C_SEP = const(24)
+_CS = const(25)
+_S16N = const(1600)
 _SUF = const(64)
 _SMR = const(95)
+_SMS = const(64)
+_SMG = const(95)
 _S32N = const(126)
 _TV = const(260)
+_PW = const(8)
+_PT_RMAX = const(4)
 _VMAX = const(16383)
 _WMAX = const(8191)
 _VLOOSE = const(32767)
 _WLOOSE = const(32767)
-_LMAX = const(16383)
+_LMAX = const(32767)
 _MU = const(154)
 _BETA = const(51)
 _SLOP = const(16)
 _SPEC = const(32)
-_SPEC20 = const(524288)
+_GMARG = const(24)
+_MMAX = const(1024)
+_TMARG = const(1024)
+_TRES = const(8)
+_TROUNDS = const(2)
 _MAXBIAS = const(1024)
 _TOLR = const(49152)
 _LIMD = const(8191)
 _RLIM = const(8191)
 _VS = const(12)
 _WS = const(20)
-_TSLEEP = const(30)
+_TSLEEP = const(10)
 _DAMPW = const(2)
 _KGAIN = const(64)
-_VCAR = const(6144)
+_VCAR = const(2560)
 _WCAR = const(3277)
 _FREEZE = const(1024000)
 _BIG = const(1073741823)
@@ -190,6 +200,8 @@ def k_geometry(W32: ptr32, W16: ptr16, T16: ptr16, allb: int):
         y6 = (W32[o + _B_PY] ^ SXM) - SXM >> 4
         p0 = W16[h + _BH_P0]
         for p in range(p0, p0 + W16[h + _BH_NP]):
+            if allb == 2 and (W32[_OA + p * 4 + 1] ^ SXM) - SXM > _TMARG:
+                continue
             q = p * _PS
             t = _TV + W16[q + _P_TV0] * 4
             w = _OV + W16[q + _P_V0] * 4
@@ -225,7 +237,57 @@ def k_geometry(W32: ptr32, W16: ptr16, T16: ptr16, allb: int):
             W32[a + 3] = y6 + y1
 
 @micropython.viper
-def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
+def k_margins(W32: ptr32, W16: ptr16, S32: ptr32, PT: ptr16):
+    SXM = int(1) << 31
+    car = (W32[_H_CAR] ^ SXM) - SXM
+    for b in range(W32[_H_NB]):
+        o = _OB + b * _BS
+        h = _OBH + b * _BSH
+        m = 0
+        S32[_SMS + b] = 0
+        if W16[h + _BH_FLAGS] & (_F_SLEEP | _F_FROZEN) == 0:
+            if b == car:
+                vx = (W32[_H_TX] ^ SXM) - SXM - ((W32[o + _B_PX] ^ SXM) - SXM)
+                vy = (W32[_H_TY] ^ SXM) - SXM - ((W32[o + _B_PY] ^ SXM) - SXM)
+                w = (W32[_H_TA] ^ SXM) - SXM - W32[o + _B_ANG] & 16777215
+                if w >= 8388608:
+                    w = 16777216 - w
+                if w > 65536:
+                    w = 65536
+                w = w * 201 >> 14
+            else:
+                vx = 3 * ((W32[o + _B_VX] ^ SXM) - SXM)
+                vy = 3 * ((W32[o + _B_VY] ^ SXM) - SXM)
+                w = 3 * ((W32[o + _B_W] ^ SXM) - SXM)
+                m = _GMARG
+            if vx < 0:
+                vx = -vx
+            if vy < 0:
+                vy = -vy
+            if w < 0:
+                w = -w
+            if w > 32767:
+                w = 32767
+            m += w * ((PT[W16[h + _BH_PIECE] * _PW + _PT_RMAX] ^ 32768) - 32768) >> 15
+            p0 = W16[h + _BH_P0]
+            if b == car:
+                m += vx + vy >> 4
+            if m > _MMAX:
+                m = _MMAX
+            S32[_SMS + b] = m
+            m += vx + vy >> 4
+            if m > _MMAX:
+                m = _MMAX
+            for p in range(p0, p0 + W16[h + _BH_NP]):
+                a = _OA + p * 4
+                W32[a] = (W32[a] ^ SXM) - SXM - m
+                W32[a + 1] = (W32[a + 1] ^ SXM) - SXM - m
+                W32[a + 2] = (W32[a + 2] ^ SXM) - SXM + m
+                W32[a + 3] = (W32[a + 3] ^ SXM) - SXM + m
+        S32[_SMG + b] = m
+
+@micropython.viper
+def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16, table: int) -> int:
     SXM = int(1) << 31
     np = W32[_H_NP]
     nk = W32[_H_NK]
@@ -233,7 +295,22 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
     n = 0
     kp = 0
     W32[_H_WOKE] = 0
-    for i in range(np):
+    ii0 = 0
+    if table:
+        n = W32[_H_NPC]
+        ii0 = np
+    for ii in range(ii0, np + np):
+        i = ii
+        j0 = i + 1
+        j1 = np
+        if ii >= np:
+            if ii == np:
+                W32[_H_NPC] = n
+            i = ii - np
+            if (W32[_OA + i * 4 + 1] ^ SXM) - SXM > _TMARG:
+                continue
+            j0 = np
+            j1 = np + 1
         qi = i * _PS
         a = W16[qi + _P_BODY]
         oa = _OB + a * _BS
@@ -241,13 +318,7 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
         fa = W16[ha + _BH_FLAGS]
         if fa & _F_FROZEN:
             continue
-        acta = 1
-        if fa & _F_SLEEP:
-            acta = 0
-        elif a == car:
-            acta = 0
-            if (W32[oa + _B_VX] ^ SXM) - SXM != 0 or (W32[oa + _B_VY] ^ SXM) - SXM != 0 or (W32[oa + _B_W] ^ SXM) - SXM != 0:
-                acta = 2
+        ma = S32[_SMG + a]
         ai = _OA + i * 4
         ax0 = (W32[ai] ^ SXM) - SXM
         ay0 = (W32[ai + 1] ^ SXM) - SXM
@@ -257,30 +328,36 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
         ay6 = (W32[oa + _B_PY] ^ SXM) - SXM >> 4
         vai = _OV + W16[qi + _P_V0] * 4
         nva = W16[qi + _P_NV]
-        for j in range(i + 1, np + 1):
+        for j in range(j0, j1):
             if j == np:
-                if fa & _F_SLEEP or ay0 > 0:
+                if fa & _F_SLEEP or ay0 > _TMARG:
                     break
+                vy = (W32[oa + _B_VY] ^ SXM) - SXM
+                w = (W32[oa + _B_W] ^ SXM) - SXM
                 m1 = _BIG
                 k1 = -1
                 m2 = _BIG
                 k2 = -1
+                lo = _BIG
                 for k in range(nva):
                     y = ay6 + ((W16[vai + k * 4 + 1] ^ 32768) - 32768)
-                    if y <= _SPEC:
-                        if y < m1:
+                    if y < lo:
+                        lo = y
+                    yp = y + (vy + (w * ((W16[vai + k * 4] ^ 32768) - 32768) >> 11) >> 4)
+                    if yp > y:
+                        yp = y
+                    if yp <= _SPEC:
+                        if yp < m1:
                             m2 = m1
                             k2 = k1
-                            m1 = y
+                            m1 = yp
                             k1 = k
-                        elif y < m2:
-                            m2 = y
+                        elif yp < m2:
+                            m2 = yp
                             k2 = k
-                if k1 < 0:
-                    break
-                if m1 <= 0:
+                if lo <= 0:
                     W16[ha + _BH_FLAGS] = W16[ha + _BH_FLAGS] | _F_TOUCH
-                if fa & _F_KIN:
+                if k1 < 0 or fa & _F_KIN:
                     break
                 b = _GROUND
             else:
@@ -294,16 +371,8 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
                 ob = _OB + b * _BS
                 hb = _OBH + b * _BSH
                 fb = W16[hb + _BH_FLAGS]
-                if fb & _F_FROZEN:
-                    continue
-                actb = 1
-                if fb & _F_SLEEP:
-                    actb = 0
-                elif b == car:
-                    actb = 0
-                    if (W32[ob + _B_VX] ^ SXM) - SXM != 0 or (W32[ob + _B_VY] ^ SXM) - SXM != 0 or (W32[ob + _B_W] ^ SXM) - SXM != 0:
-                        actb = 2
-                if actb == 0 and acta == 0:
+                mb = S32[_SMG + b]
+                if fb & _F_FROZEN or ma + mb == 0:
                     continue
                 dx = ((W32[ob + _B_PX] ^ SXM) - SXM >> 4) - ax6
                 dy = ((W32[ob + _B_PY] ^ SXM) - SXM >> 4) - ay6
@@ -311,10 +380,21 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
                     continue
                 vbj = _OV + W16[qj + _P_V0] * 4
                 nvb = W16[qj + _P_NV]
+                vx = (W32[ob + _B_VX] ^ SXM) - SXM - ((W32[oa + _B_VX] ^ SXM) - SXM)
+                vy = (W32[ob + _B_VY] ^ SXM) - SXM - ((W32[oa + _B_VY] ^ SXM) - SXM)
+                if vx < 0:
+                    vx = -vx
+                if vy < 0:
+                    vy = -vy
+                lim = _SPEC + S32[_SMS + a] + S32[_SMS + b] + (3 * (vx + vy) >> 4)
+                e = lim - ma - mb
+                if (W32[bj] ^ SXM) - SXM - ax1 > e or ax0 - ((W32[bj + 2] ^ SXM) - SXM) > e or (W32[bj + 1] ^ SXM) - SXM - ay1 > e or (ay0 - ((W32[bj + 3] ^ SXM) - SXM) > e):
+                    continue
+                lim20 = lim << 14
                 sep0 = 0
                 face0 = 0
-                sep1 = 0
                 face1 = 0
+                flip = 0
                 apart = 0
                 for side in range(2):
                     pr = vai
@@ -330,38 +410,41 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
                         ni = nva
                         ox = -dx
                         oy = -dy
-                    best = -_BIG
-                    bf = 0
+                    q = pi + (ni >> 1) * 4
+                    cx = (W16[pi] ^ 32768) - 32768 + ((W16[q] ^ 32768) - 32768) + ox + ox
+                    cy = (W16[pi + 1] ^ 32768) - 32768 + ((W16[q + 1] ^ 32768) - 32768) + oy + oy
+                    best = sep0 + _TOLR
+                    bf = -1
+                    if side == 0:
+                        best = -_BIG
                     for f in range(nr):
                         o = pr + f * 4
                         fnx = (W16[o + 2] ^ 32768) - 32768
                         fny = (W16[o + 3] ^ 32768) - 32768
-                        px = ox - ((W16[o] ^ 32768) - 32768)
-                        py = oy - ((W16[o + 1] ^ 32768) - 32768)
+                        if (bf >= 0 or side == 1) and fnx * (cx - ((W16[o] ^ 32768) - 32768) - ((W16[o] ^ 32768) - 32768)) + fny * (cy - ((W16[o + 1] ^ 32768) - 32768) - ((W16[o + 1] ^ 32768) - 32768)) <= best + best:
+                            continue
                         mn = _BIG
-                        q = pi
-                        for k in range(ni):
-                            s = fnx * ((W16[q] ^ 32768) - 32768 + px) + fny * ((W16[q + 1] ^ 32768) - 32768 + py)
+                        for q in range(pi, pi + ni * 4, 4):
+                            s = fnx * ((W16[q] ^ 32768) - 32768) + fny * ((W16[q + 1] ^ 32768) - 32768)
                             if s < mn:
                                 mn = s
-                            q += 4
+                        mn += fnx * (ox - ((W16[o] ^ 32768) - 32768)) + fny * (oy - ((W16[o + 1] ^ 32768) - 32768))
                         if mn > best:
                             best = mn
                             bf = f
-                        if best > _SPEC20:
+                        if best > lim20:
                             break
-                    if best > _SPEC20:
+                    if best > lim20:
                         apart = 1
                         break
                     if side == 0:
                         sep0 = best
                         face0 = bf
-                    else:
-                        sep1 = best
+                    elif bf >= 0:
+                        flip = 1
                         face1 = bf
                 if apart:
                     continue
-                flip = 0
                 pr = vai
                 nr = nva
                 pi = vbj
@@ -369,8 +452,7 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
                 ox = dx
                 oy = dy
                 rf = face0
-                if sep1 > sep0 + _TOLR:
-                    flip = 1
+                if flip:
                     pr = vbj
                     nr = nvb
                     pi = vai
@@ -429,19 +511,18 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
             for pt in range(2):
                 if j == np:
                     k = k1
-                    s = m1
                     if pt == 1:
                         k = k2
-                        s = m2
                     if k < 0:
                         continue
                     rax = (W16[vai + k * 4] ^ 32768) - 32768
+                    s = ay6 + ((W16[vai + k * 4 + 1] ^ 32768) - 32768)
                     ray = (W16[vai + k * 4 + 1] ^ 32768) - 32768 - (s >> 1)
                     rbx = 0
                     rby = 0
                     cnx = 0
                     cny = -16384
-                    key = i << 16 | _GPART << 10 | k
+                    key = _GPART << 16 | i << 10 | k
                 else:
                     px = p1x
                     py = p1y
@@ -451,26 +532,10 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
                         py = p2y
                         fid = id2
                     s = nx * (px - r1x) + ny * (py - r1y) >> 14
-                    if s > _SPEC:
+                    if s > lim:
                         continue
-                    if (fa | fb) & _F_SLEEP:
-                        for w in range(2):
-                            o = hb
-                            if w == 1:
-                                o = ha
-                            if W16[o + _BH_FLAGS] & _F_SLEEP:
-                                isl = W16[o + _BH_ISL]
-                                for c in range(W32[_H_NB]):
-                                    oc = _OBH + c * _BSH
-                                    if W16[oc + _BH_FLAGS] & _F_SLEEP and W16[oc + _BH_ISL] == isl:
-                                        W16[oc + _BH_FLAGS] = W16[oc + _BH_FLAGS] & ~_F_SLEEP
-                                        W16[oc + _BH_REST] = 0
-                        W32[_H_WOKE] = 1
-                        fa = fa & ~_F_SLEEP
-                        fb = fb & ~_F_SLEEP
                     cx = px - (nx * s >> 15)
                     cy = py - (ny * s >> 15)
-                    key = i << 16 | j << 10 | flip << 8 | rf << 5 | fid
                     if flip == 0:
                         rax = cx
                         ray = cy
@@ -485,7 +550,17 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
                         ray = cy + dy
                         cnx = -nx
                         cny = -ny
-                if n < _MAXC:
+                    if s > _SPEC + _GMARG and a != car and (b != car):
+                        vn = ((W32[ob + _B_VX] ^ SXM) - SXM - (((W32[ob + _B_W] ^ SXM) - SXM) * rby >> 11) - ((W32[oa + _B_VX] ^ SXM) - SXM) + (((W32[oa + _B_W] ^ SXM) - SXM) * ray >> 11)) * (cnx >> 2) + ((W32[ob + _B_VY] ^ SXM) - SXM + (((W32[ob + _B_W] ^ SXM) - SXM) * rbx >> 11) - ((W32[oa + _B_VY] ^ SXM) - SXM) - (((W32[oa + _B_W] ^ SXM) - SXM) * rax >> 11)) * (cny >> 2) >> 12
+                        if s > _SPEC + _GMARG - (3 * vn >> 4):
+                            continue
+                    if (fa | fb) & _F_SLEEP:
+                        W32[_H_WOKE] = b + 1
+                        if fa & _F_SLEEP:
+                            W32[_H_WOKE] = a + 1
+                        return 0
+                    key = i << 16 | j << 10 | flip << 8 | rf << 5 | fid
+                if n < _MAXC - _TRES or (j == np and n < _MAXC):
                     pk = key >> 10
                     while kp < nk and (W32[_OK + kp] ^ SXM) - SXM >> 10 < pk:
                         kp += 1
@@ -510,22 +585,18 @@ def k_collide(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16) -> int:
                     S16[o + _C_RTA] = ray
                     S16[o + _C_RNB] = rbx
                     S16[o + _C_RTB] = rby
-                    S16[o + _C_BIAS] = s
+                    S16[o + _C_SEP] = s
                     n += 1
     return n
 
 @micropython.viper
-def k_prestep(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16, n: int):
-    SXM = int(1) << 31
-    for c in range(n):
+def k_prestep(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16, c0: int, n: int):
+    for c in range(c0, n):
         o = c * _CS
-        oa = _OB + S16[o + _C_A] * _BS
-        ob = _OB + S16[o + _C_B] * _BS
         ha = _OBH + S16[o + _C_A] * _BSH
         hb = _OBH + S16[o + _C_B] * _BSH
         nx = (S16[o + _C_NX] ^ 32768) - 32768
         ny = (S16[o + _C_NY] ^ 32768) - 32768
-        tot = 0
         for side in range(2):
             ox = (S16[o + _C_RNA] ^ 32768) - 32768
             oy = (S16[o + _C_RTA] ^ 32768) - 32768
@@ -608,58 +679,27 @@ def k_prestep(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16, n: int):
         if fr > 4095:
             fr = 4095
         S16[o + _C_FR] = fr
-        pen = -((S16[o + _C_BIAS] ^ 32768) - 32768) - _SLOP
-        bias = 0
-        if pen + _SLOP < 0:
-            bias = pen + _SLOP << 4
-        elif pen > 0:
-            if pen > 8191:
-                pen = 8191
-            bias = pen * _BETA >> 4
-            if bias > _MAXBIAS:
-                bias = _MAXBIAS
-        S16[o + _C_BIAS] = bias
-        ln = S16[o + _C_LN]
-        lt = (S16[o + _C_LT] ^ 32768) - 32768
-        if ln != 0 or lt != 0:
-            for side in range(2):
-                ot = oa
-                d = 0
-                sg = -1
-                if side == 1:
-                    ot = ob
-                    d = 2
-                    sg = 1
-                vx = (W32[ot + _B_VX] ^ SXM) - SXM + sg * (ln * ((S16[o + _C_FAX + d] ^ 32768) - 32768) + lt * ((S16[o + _C_TAX + d] ^ 32768) - 32768) + 2048 >> 12)
-                vy = (W32[ot + _B_VY] ^ SXM) - SXM + sg * (ln * ((S16[o + _C_FAY + d] ^ 32768) - 32768) + lt * ((S16[o + _C_TAY + d] ^ 32768) - 32768) + 2048 >> 12)
-                w = (W32[ot + _B_W] ^ SXM) - SXM + sg * (ln * ((S16[o + _C_HA + side] ^ 32768) - 32768) + lt * ((S16[o + _C_THA + side] ^ 32768) - 32768) + 2048 >> 12)
-                if vx > _VLOOSE:
-                    vx = _VLOOSE
-                elif vx < -_VLOOSE:
-                    vx = -_VLOOSE
-                if vy > _VLOOSE:
-                    vy = _VLOOSE
-                elif vy < -_VLOOSE:
-                    vy = -_VLOOSE
-                if w > _WLOOSE:
-                    w = _WLOOSE
-                elif w < -_WLOOSE:
-                    w = -_WLOOSE
-                if ot != _OB + _GROUND * _BS:
-                    W32[ot + _B_VX] = vx
-                    W32[ot + _B_VY] = vy
-                    W32[ot + _B_W] = w
 
 @micropython.viper
 def k_solve(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16, n: int, iters: int):
     SXM = int(1) << 31
-    for it in range(iters):
-        for cc in range(n):
+    npc = W32[_H_NPC]
+    nt = n - npc
+    for it in range(iters + 2):
+        m = n
+        if it > 0 and it <= iters:
+            m = npc + _TROUNDS * nt
+        for cc in range(m):
             c = cc
-            if it & 1:
-                c = n - 1 - cc
+            if cc < npc:
+                if it & 1 == 0:
+                    c = npc - 1 - cc
+            else:
+                while c >= n:
+                    c -= nt
             o = c * _CS
-            oa = _OB + S16[o + _C_A] * _BS
+            a = S16[o + _C_A]
+            oa = _OB + a * _BS
             ob = _OB + S16[o + _C_B] * _BS
             vax = (W32[oa + _B_VX] ^ SXM) - SXM
             vay = (W32[oa + _B_VY] ^ SXM) - SXM
@@ -671,13 +711,43 @@ def k_solve(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16, n: int, iters: int):
             ny = (S16[o + _C_NY] ^ 32768) - 32768
             vn = ((vbx - vax) * nx + (vby - vay) * ny + 2048 >> 12) + (wb * ((S16[o + _C_RNB] ^ 32768) - 32768) - wa * ((S16[o + _C_RNA] ^ 32768) - 32768) + 1024 >> 11)
             l0 = S16[o + _C_LN]
-            l1 = l0 + ((S16[o + _C_BIAS] ^ 32768) - 32768) - vn
-            if l1 < 0:
-                l1 = 0
-            elif l1 > _LMAX:
-                l1 = _LMAX
-            S16[o + _C_LN] = l1
-            du = l1 - l0
+            if it > iters:
+                sep = (S16[o + _C_SEP] ^ 32768) - 32768 + (vn + 8 >> 4)
+                if sep > 8191:
+                    sep = 8191
+                elif sep < -8191:
+                    sep = -8191
+                S16[o + _C_SEP] = sep
+                if sep <= 0 and ob == _OB + _GROUND * _BS:
+                    W16[_OBH + a * _BSH + _BH_FLAGS] = W16[_OBH + a * _BSH + _BH_FLAGS] | _F_TOUCH
+                W32[_OK + c] = (S32[c] ^ SXM) - SXM
+                W16[_OKH + c * 2] = l0
+                W16[_OKH + c * 2 + 1] = (S16[o + _C_LT] ^ 32768) - 32768
+                continue
+            if it == 0:
+                pen = -((S16[o + _C_SEP] ^ 32768) - 32768) - _SLOP
+                bias = 0
+                if pen + _SLOP < 0:
+                    bias = pen + _SLOP << 4
+                    if bias < -32767:
+                        bias = -32767
+                elif pen > 0:
+                    if pen > 8191:
+                        pen = 8191
+                    bias = pen * _BETA >> 4
+                    if bias > _MAXBIAS:
+                        bias = _MAXBIAS
+                S16[o + _C_BIAS] = bias
+                l1 = l0
+                du = l0
+            else:
+                l1 = l0 + ((S16[o + _C_BIAS] ^ 32768) - 32768) - vn
+                if l1 < 0:
+                    l1 = 0
+                elif l1 > _LMAX:
+                    l1 = _LMAX
+                S16[o + _C_LN] = l1
+                du = l1 - l0
             if du != 0:
                 vax -= du * ((S16[o + _C_FAX] ^ 32768) - 32768) + 2048 >> 12
                 vay -= du * ((S16[o + _C_FAY] ^ 32768) - 32768) + 2048 >> 12
@@ -685,18 +755,20 @@ def k_solve(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16, n: int, iters: int):
                 vbx += du * ((S16[o + _C_FBX] ^ 32768) - 32768) + 2048 >> 12
                 vby += du * ((S16[o + _C_FBY] ^ 32768) - 32768) + 2048 >> 12
                 wb += du * ((S16[o + _C_HB] ^ 32768) - 32768) + 2048 >> 12
-            vt = ((vbx - vax) * ny - (vby - vay) * nx + 2048 >> 12) + (wb * ((S16[o + _C_RTB] ^ 32768) - 32768) - wa * ((S16[o + _C_RTA] ^ 32768) - 32768) + 1024 >> 11)
-            m = l1 * ((S16[o + _C_FR] ^ 32768) - 32768) >> 8
-            if m > _LMAX:
-                m = _LMAX
             t0 = (S16[o + _C_LT] ^ 32768) - 32768
-            t1 = t0 - vt
-            if t1 > m:
-                t1 = m
-            elif t1 < -m:
-                t1 = -m
-            S16[o + _C_LT] = t1
-            du = t1 - t0
+            du = t0
+            if it > 0:
+                vt = ((vbx - vax) * ny - (vby - vay) * nx + 2048 >> 12) + (wb * ((S16[o + _C_RTB] ^ 32768) - 32768) - wa * ((S16[o + _C_RTA] ^ 32768) - 32768) + 1024 >> 11)
+                m = l1 * ((S16[o + _C_FR] ^ 32768) - 32768) >> 8
+                if m > _LMAX:
+                    m = _LMAX
+                t1 = t0 - vt
+                if t1 > m:
+                    t1 = m
+                elif t1 < -m:
+                    t1 = -m
+                S16[o + _C_LT] = t1
+                du = t1 - t0
             if du != 0:
                 vax -= du * ((S16[o + _C_TAX] ^ 32768) - 32768) + 2048 >> 12
                 vay -= du * ((S16[o + _C_TAY] ^ 32768) - 32768) + 2048 >> 12
@@ -704,30 +776,31 @@ def k_solve(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16, n: int, iters: int):
                 vbx += du * ((S16[o + _C_TBX] ^ 32768) - 32768) + 2048 >> 12
                 vby += du * ((S16[o + _C_TBY] ^ 32768) - 32768) + 2048 >> 12
                 wb += du * ((S16[o + _C_THB] ^ 32768) - 32768) + 2048 >> 12
-            if vax > _VLOOSE:
-                vax = _VLOOSE
-            elif vax < -_VLOOSE:
-                vax = -_VLOOSE
-            if vay > _VLOOSE:
-                vay = _VLOOSE
-            elif vay < -_VLOOSE:
-                vay = -_VLOOSE
-            if wa > _WLOOSE:
-                wa = _WLOOSE
-            elif wa < -_WLOOSE:
-                wa = -_WLOOSE
-            if vbx > _VLOOSE:
-                vbx = _VLOOSE
-            elif vbx < -_VLOOSE:
-                vbx = -_VLOOSE
-            if vby > _VLOOSE:
-                vby = _VLOOSE
-            elif vby < -_VLOOSE:
-                vby = -_VLOOSE
-            if wb > _WLOOSE:
-                wb = _WLOOSE
-            elif wb < -_WLOOSE:
-                wb = -_WLOOSE
+            if (vax + 32768 | vay + 32768 | wa + 32768 | vbx + 32768 | vby + 32768 | wb + 32768) >> 16:
+                if vax > _VLOOSE:
+                    vax = _VLOOSE
+                elif vax < -_VLOOSE - 1:
+                    vax = -_VLOOSE - 1
+                if vay > _VLOOSE:
+                    vay = _VLOOSE
+                elif vay < -_VLOOSE - 1:
+                    vay = -_VLOOSE - 1
+                if wa > _WLOOSE:
+                    wa = _WLOOSE
+                elif wa < -_WLOOSE - 1:
+                    wa = -_WLOOSE - 1
+                if vbx > _VLOOSE:
+                    vbx = _VLOOSE
+                elif vbx < -_VLOOSE - 1:
+                    vbx = -_VLOOSE - 1
+                if vby > _VLOOSE:
+                    vby = _VLOOSE
+                elif vby < -_VLOOSE - 1:
+                    vby = -_VLOOSE - 1
+                if wb > _WLOOSE:
+                    wb = _WLOOSE
+                elif wb < -_WLOOSE - 1:
+                    wb = -_WLOOSE - 1
             W32[oa + _B_VX] = vax
             W32[oa + _B_VY] = vay
             W32[oa + _B_W] = wa
@@ -735,10 +808,6 @@ def k_solve(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16, n: int, iters: int):
                 W32[ob + _B_VX] = vbx
                 W32[ob + _B_VY] = vby
                 W32[ob + _B_W] = wb
-    for c in range(n):
-        W32[_OK + c] = (S32[c] ^ SXM) - SXM
-        W16[_OKH + c * 2] = S16[c * _CS + _C_LN]
-        W16[_OKH + c * 2 + 1] = (S16[c * _CS + _C_LT] ^ 32768) - 32768
     W32[_H_NK] = n
     W32[_H_NC] = n
 
@@ -812,6 +881,9 @@ def k_sleep(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16, n: int) -> int:
     SXM = int(1) << 31
     nb = W32[_H_NB]
     car = (W32[_H_CAR] ^ SXM) - SXM
+    moving = 0
+    if car >= 0 and S32[_SMG + car] > 0:
+        moving = 1
     for b in range(nb):
         S32[_SUF + b] = b
         S32[_SMR + b] = _BIG
@@ -833,8 +905,7 @@ def k_sleep(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16, n: int) -> int:
         if b == _GROUND:
             continue
         if a == car or b == car:
-            o = _OB + car * _BS
-            if (W32[o + _B_VX] ^ SXM) - SXM != 0 or (W32[o + _B_VY] ^ SXM) - SXM != 0 or (W32[o + _B_W] ^ SXM) - SXM != 0:
+            if moving:
                 if a == car:
                     W16[_OBH + b * _BSH + _BH_REST] = 0
                 else:
@@ -875,3 +946,49 @@ def k_sleep(W32: ptr32, W16: ptr16, S32: ptr32, S16: ptr16, n: int) -> int:
                 awake += 1
     W32[_H_AWAKE] = awake
     return awake
+
+@micropython.viper
+def k_place(W32: ptr32, W16: ptr16, Z: ptr16, b: int, ox: int, oy: int, s: int, zb: int) -> int:
+    SXM = int(1) << 31
+    o = _OB + b * _BS
+    hb = _OBH + b * _BSH
+    p0 = W16[hb + _BH_P0]
+    h = 1 << s - 1
+    x6 = ((W32[o + _B_PX] ^ SXM) - SXM >> 4) + h
+    y6 = ((W32[o + _B_PY] ^ SXM) - SXM >> 4) + h
+    moved = 0
+    x0 = 32767
+    y0 = 32767
+    x1 = -32767
+    y1 = -32767
+    for p in range(p0, p0 + W16[hb + _BH_NP]):
+        q = p * _PS
+        v = _OV + W16[q + _P_V0] * 4
+        k = W16[q + _P_TV0] * 2
+        for _ in range(W16[q + _P_NV]):
+            x = ox + (x6 + ((W16[v] ^ 32768) - 32768) >> s)
+            y = oy - (y6 + ((W16[v + 1] ^ 32768) - 32768) >> s)
+            if (Z[k] ^ 32768) - 32768 != x or (Z[k + 1] ^ 32768) - 32768 != y:
+                moved = 1
+                Z[k] = x
+                Z[k + 1] = y
+            if x < x0:
+                x0 = x
+            if x > x1:
+                x1 = x
+            if y < y0:
+                y0 = y
+            if y > y1:
+                y1 = y
+            k += 2
+            v += 4
+    Z[zb] = x0
+    Z[zb + 1] = y0
+    Z[zb + 2] = x1
+    Z[zb + 3] = y1
+    return moved
+
+@micropython.viper
+def k_copy(Z: ptr16, src: int, dst: int, n: int):
+    for i in range(n):
+        Z[dst + i] = (Z[src + i] ^ 32768) - 32768

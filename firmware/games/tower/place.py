@@ -6,10 +6,10 @@ core.tilt.Tilt (games/tower/bot.py).
 
 Steering: the tilt moves the target with a response curve, speed = t*|t| / 44 Q10 px per frame
 (300 milli-g of tilt = 2 px per frame, full tilt capped at 6 px per frame, fine control near
-level); the world moves the kinematic carried body towards the target (at most 6 px and 0.1 rad
-per substep), so it pushes placed pieces but is not pushed (T-9). The target stays on the table
-area and no lower than just above the table for the foundation; any other piece may be lowered
-onto the table, which is a collapse (T-2).
+level); the world drives the carried body towards the target (at most 2.5 px and 0.1 rad per
+substep), so it pushes placed pieces, and what it presses onto the table stops it (T-9). The
+target stays on the table area and no lower than just above the table for the foundation; any
+other piece may be lowered onto the table, which is a collapse (T-2).
 
 Option "table tilt" (T-9): while carrying, gravity leans with the tilt, up to about 4 degrees.
 

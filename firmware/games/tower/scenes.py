@@ -98,6 +98,8 @@ _PROMPT_Y = const(200)
 _TABLE_M = const(166)       # the table line in the main view (main-view y) with the camera at 0
 _CAM_STEP = const(40)
 _FALL_FRAMES = const(45)    # a collapse is shown this long before the tower is cleared
+_FALL_ITERS = const(2)      # solver iterations while it is shown (physics.World.step): what it
+                            # does decides nothing, and fewer keep 20 drawn fps on the Pico
 
 # what the scene waits for (sub)
 _U_IDLE = const(0)
@@ -321,7 +323,7 @@ class GameScene(Scene):
                     self.c.beep(220, 200)
             return
         if sub == _U_FALL:
-            self.tw.w.step()
+            self.tw.w.step(_FALL_ITERS)
             self.fall -= 1
             if self.fall <= 0:
                 self.tw.clear(self.vseat)
@@ -678,7 +680,7 @@ class GameScene(Scene):
                     if bx[k] <= d[2] and bx[k + 2] >= d[0] and bx[k + 1] <= d[3] and \
                             bx[k + 3] >= d[1]:
                         p = w.piece(b)
-                        pb.fill(fb, p, D.PCOL[p], _PAL_WHITE if b == car else _PAL_BLACK)
+                        pb.fill(fb, w, p, D.PCOL[p], _PAL_WHITE if b == car else _PAL_BLACK)
                         self._grow(bx[k], bx[k + 1], bx[k + 2], bx[k + 3])
         if ovl:
             if hint[4]:
@@ -754,7 +756,7 @@ class GameScene(Scene):
             for b in range(w.count()):
                 p = w.piece(b)
                 pb.place(w, b, x + (sw >> 1) - 1, _MAIN_H - 30, shift)
-                pb.fill(fb, p, D.PCOL[p], _PAL_BLACK)
+                pb.fill(fb, w, p, D.PCOL[p], _PAL_BLACK)
             x += 2
             TX.draw(g, self.names[s], x, y - 12, SEAT_COL[s], (sw - 4) >> 3)
             if st.v[_V_WINNER] == s:

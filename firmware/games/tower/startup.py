@@ -237,8 +237,10 @@ def painter():
     nv = (len(P.T16) - _TV) >> 2        # vertices of all pieces
     # the screen polygons of every part of every piece as last placed (a piece is in one world
     # only), at twice its first vertex's number in the piece table; then the polygon drawn
-    # (cz[vertex count]: views of the end of z)
-    z = d.z = array("h", bytes(4 * (nv + _PVMAX)))
+    # (cz[vertex count]: views of the end of z), then place()'s bounding box (z[zb:zb + 4])
+    z = d.z = array("h", bytes(4 * (nv + _PVMAX) + 8))
+    d.zb = 2 * (nv + _PVMAX)
+    d.zc = 2 * nv                       # where the cz views start
     m = memoryview(z)
     d.cz = tuple(m[2 * nv:2 * (nv + n)] for n in range(_PVMAX + 1))
     # bounding box of the last polygon drawn (screen pixels of the FrameBuffer used)
