@@ -149,7 +149,7 @@ def test_human_input_paths_are_allocation_free(port):
     (shelf, opening bids, raises and passes, pushes, paying, accepting, carrying with a sensor,
     with the joystick and with a failing sensor), heap locked every frame."""
     done = set()
-    for args in (("1", "3000", "021", "level"), ("2", "3000", "00", "none"),
+    for args in (("1", "3000", "021", "level"), ("7", "3000", "00", "none"),
                  ("3", "3000", "012", "fail"), ("4", "3000", "0123", "level")):
         out = run(port, "tests/mp/tower_human.py", args)
         m = HUMAN.search(out)
