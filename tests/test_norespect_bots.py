@@ -2,11 +2,11 @@
 information only (G-4), thinking spread over steps, and what each level pays attention to.
 
 The headline figures in docs/norespect.md come from tools/norespect_tournament.py with 500
-games per line-up; these tests run 200 per line-up with fixed seeds (a few seconds)."""
+games per line-up; these tests run 400 per pairing with fixed seeds (a few seconds)."""
 import pytest
 
 import norespect_tournament as T
-from norespect_util import R, Rng, build, column, discard, discards, give, legal, new, stack
+from norespect_util import E, R, Record, Rng, build, column, discard, discards, give, legal, new, stack
 from games.norespect import bot as B
 
 
@@ -15,21 +15,49 @@ def share(lineup, games, variant=0, seed=11):
     return wins[0] / games
 
 
-def test_hard_beats_easy_in_two_seat_games_at_least_70_percent():
-    assert share(["hard", "easy"], 200) >= 0.70
+# -- the ladder: every level beats the one below -------------------------------------------------
+# 400 two-seat games per pairing (seats rotate, fixed seeds, about a second each). The measured
+# shares are 64-68 % (base game) and 67-84 % (variation) over 500 games (docs/norespect.md), so
+# the level above must win at least 57 %. Why 57: two levels that play alike (a collapsed ladder:
+# normal thinking like hard, or a level mapped onto another) share the wins 50/50, with a
+# standard deviation of 2.5 % over 400 games: 57 % is 2.8 deviations above that (a chance of
+# 0.3 % to pass), and swapped levels land near 35 %. Hard vs easy needs 70 % (measured 77 %):
+# the top of the ladder is two steps above the bottom.
+LADDER = [("normal", "easy", 0, 0.57), ("hard", "normal", 0, 0.57), ("hard", "easy", 0, 0.70),
+          ("normal", "easy", 1, 0.57), ("hard", "normal", 1, 0.57), ("hard", "easy", 1, 0.70)]
+
+
+@pytest.mark.parametrize("upper,lower,variant,need", LADDER)
+def test_each_level_beats_the_level_below(upper, lower, variant, need):
+    assert share([upper, lower], 400, variant) >= need
 
 
 def test_hard_wins_clearly_more_than_its_share_against_three_easy_bots():
     assert share(["hard", "easy", "easy", "easy"], 200) >= 0.40        # its share is 25 %
 
 
-def test_levels_are_ordered():
-    assert share(["normal", "easy"], 200) >= 0.60
-    assert share(["hard", "normal"], 200, seed=3) >= 0.48
+def test_hard_vs_hard_games_differ_by_the_bots_seed_and_replay_by_it():
+    """Equal best plays are told apart by the bots' own generator: the same tiles (game seed)
+    with another bot seed give another game, the same bot seed the same game."""
+    def game(seed, bot_seed):
+        rec = Record(E.CAPACITY[0], E.FIELDS)
+        T.play_game([B.HARD, B.HARD], 0, seed, rec, bot_seed)
+        return rec.dump()
+    differ = 0
+    for seed in range(10):
+        a = game(seed, 1)
+        assert game(seed, 1) == a
+        differ += game(seed, 2) != a
+    assert differ >= 5
 
 
-def test_bots_also_play_the_variation_well():
-    assert share(["hard", "easy"], 200, variant=1) >= 0.70
+def test_hard_tells_equal_plays_apart_by_its_generator():
+    """An 8 on an empty board builds equally well on any of the three columns."""
+    st = new(2)
+    give(st, 0, 8)
+    picks = [B.Bot(2, 0, Rng(s)).choose(st, B.HARD) for s in range(30)]
+    assert set(picks) == {build(0, 0), build(0, 1), build(0, 2)}
+    assert picks == [B.Bot(2, 0, Rng(s)).choose(st, B.HARD) for s in range(30)]
 
 
 # -- G-4: public information only --------------------------------------------------------------
@@ -89,7 +117,7 @@ def test_thinking_is_spread_over_steps_with_a_fixed_budget(monkeypatch):
         steps += 1
         if done:
             break
-    assert steps > st.nlegal // 2 and bot.move in legal(st)
+    assert steps == (st.nlegal + 1) // 2 and bot.move in legal(st)     # every play tried once
 
 
 # -- what they look at -----------------------------------------------------------------------------

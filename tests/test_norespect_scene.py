@@ -217,20 +217,22 @@ def test_a_bots_move_is_shown_for_bot_delay_steps_before_it_is_played():
     assert g.record.n > n
 
 
-def test_hard_bot_thinks_over_several_frames():
+def test_a_bot_thinks_over_frames_bot_budget_plays_per_frame():
+    """Hard tries every legal play once, BOT_BUDGET plays per frame: a turn with n plays ends
+    ceil(n / BOT_BUDGET) - 1 frames still thinking (the last frame also chooses)."""
     c, g = start((3, 3, 3, 3), 0, 2, speed=3)
-    think = 0
-    longest = 0
+    turns = {}                          # turn -> [legal plays, frames that ended thinking]
     for _ in range(3000):
         c.frame()
-        if g.sub == S.S_THINK:
-            think += 1
-            longest = max(longest, think)
-        else:
-            think = 0
+        if g.sub in (S.S_THINK, S.S_SHOW):
+            t = turns.setdefault(g.st.turns, [g.st.nlegal, 0])
+            t[1] += g.sub == S.S_THINK
         if g.game_over:
             break
-    assert longest >= 3
+    per = S.BOT_BUDGET
+    assert g.game_over and len(turns) > 20
+    assert all(k == (n + per - 1) // per - 1 for n, k in turns.values())
+    assert max(k for n, k in turns.values()) >= 2
 
 
 # -- suspend / resume -------------------------------------------------------------------------------

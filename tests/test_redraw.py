@@ -15,7 +15,7 @@ import runs  # noqa: E402
 SCREENS = ("launcher", "settings", "names", "calibrate", "setup", "pause", "handoff", "error")
 # (game, seat kinds: 0 human, 1 easy, 2 normal, 3 hard, seed, options)
 GAMES = (
-    ("norespect", (3, 1), 1, (0,)),
+    ("norespect", (3, 1), 2, (0,)),
     ("norespect", (3, 1, 2, 3), 2, (1,)),
     ("norespect", (0, 3, 0), 3, (0,)),
     ("tower", (3, 1), 1, (2, 0, 0)),

@@ -5,7 +5,7 @@
 
 Seats are rotated every game (game g puts lineup[i] on seat (i + g) % n) unless --no-rotate, so
 no level profits from a seat. A shared win (pool end, N-4) counts 1/k for each of k winners.
-Prints wins per lineup entry, share in %, average turns and the end reasons.
+Prints wins per lineup entry, share in % with its 95 % interval, average turns and the end reasons.
 """
 import argparse
 import os
@@ -21,18 +21,20 @@ from core.rng import Rng                      # noqa: E402
 from games.norespect import bot as B          # noqa: E402
 from games.norespect import rules as R        # noqa: E402
 from host_sim.args import Parser, whole       # noqa: E402
+from tools.winrate import interval            # noqa: E402
 
 LEVELS = {"easy": B.EASY, "normal": B.NORMAL, "hard": B.HARD}
 
 
-def play_game(levels, variant, seed, record=None):
-    """One game; levels[seat] = bot level. Returns the final State."""
+def play_game(levels, variant, seed, record=None, bot_seed=None):
+    """One game; levels[seat] = bot level. The bots' generator is seeded as the console seeds it
+    (from the game's seed) unless bot_seed is given. Returns the final State."""
     n = len(levels)
     rng = Rng(seed)
     st = R.State(n, variant, record)
     if record is not None:
         record.add(R.E_SEED, seed, n, variant)
-    bot = B.Bot(n, variant, Rng(seed ^ 0x2A5A5))
+    bot = B.Bot(n, variant, Rng(seed ^ 0x2A5A5 if bot_seed is None else bot_seed))
     st.start_draw(rng)
     while st.phase != R.P_OVER:
         k = st.draw(rng)
@@ -91,7 +93,9 @@ def main(argv=None):
     print("lineup %s variant=%s games=%d  (%.1f s)" % (",".join(lineup), ("base", "variation")[a.variant],
                                                        a.games, dt))
     for i in range(len(lineup)):
-        print("  %d %-6s wins %7.1f  %5.1f %%" % (i, lineup[i], wins[i], 100.0 * wins[i] / a.games))
+        lo, hi = interval(wins[i], a.games)
+        print("  %d %-6s wins %7.1f  %5.1f %%  (95 %%: %.1f-%.1f %%)"
+              % (i, lineup[i], wins[i], 100.0 * wins[i] / a.games, 100.0 * lo, 100.0 * hi))
     print("  turns/game %.1f  ends: columns %d, last %d, pool %d"
           % (turns / a.games, reasons[1], reasons[2], reasons[3]))
 

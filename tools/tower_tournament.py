@@ -7,8 +7,9 @@ Plays two-seat games of level A against level B on the unix MicroPython port (vi
 compiled .mpy, as on the board) through tests/mp/tower_locked.py in `free` mode: the real
 console, the real scene, the bots steering through the tilt pipeline. Seats alternate (odd
 games swap who sits where), the start player is drawn from each game's seed. Prints one line
-per game and a summary:
-    A=hard B=easy games=200 A_wins=... B_wins=... draws=... A_rate=...% frames_mean=...
+per game and a summary (A_95: the Wilson 95 % interval of A_rate; a draw is not a win; plays:
+how many of the games differ in the players' choices, whatever the poses):
+    A=hard B=easy games=200 A_wins=... B_wins=... draws=... A_rate=...% A_95=...-...% plays=...
 docs/tower.md quotes the summary.
 """
 import os
@@ -22,6 +23,7 @@ import mprun  # noqa: E402
 
 sys.path.insert(0, mprun.ROOT)
 from host_sim.args import Parser, whole  # noqa: E402
+from tools.winrate import interval  # noqa: E402
 
 LEVELS = ("", "easy", "normal", "hard")
 
@@ -70,7 +72,9 @@ def main(argv=None):
         outs = [f.result() for f in procs]
     a_wins = b_wins = draws = bad = 0
     frames = []
-    pat = re.compile(r"game seed=(\d+) kinds=(\d+) frames=(\d+) bad=(\d+) faults=(\d+).*winner=(\S+)")
+    plays = set()
+    pat = re.compile(r"game seed=(\d+) kinds=(\d+) frames=(\d+) bad=(\d+) faults=(\d+) .* "
+                     r"plays=(\w+) result=winner=(\S+)")
     for r in outs:
         if r.returncode:
             sys.stderr.write(r.stderr)
@@ -79,21 +83,24 @@ def main(argv=None):
             if not m:
                 continue
             print(line)
-            k = m.group(2)
-            w = m.group(6)
+            w = m.group(7)
+            plays.add(m.group(6))
             frames.append(int(m.group(3)))
             bad += int(m.group(5))
+            a_seat = (int(m.group(1)) - args.seed) & 1     # odd games: A sits in seat 1
             if w == "draw":
                 draws += 1
-            elif k[int(w)] == str(args.a) and k[1 - int(w)] != str(args.a):
+            elif int(w) == a_seat:
                 a_wins += 1
-            elif k[int(w)] == str(args.b):
+            else:
                 b_wins += 1
     n = a_wins + b_wins + draws
-    print("A=%s B=%s supply=%d games=%d A_wins=%d B_wins=%d draws=%d A_rate=%.1f%% frames_mean=%d "
-          "faults=%d seconds=%.0f" % (LEVELS[args.a], LEVELS[args.b], args.supply, n, a_wins, b_wins,
-                                      draws, 100.0 * a_wins / max(n, 1),
-                                      sum(frames) // max(len(frames), 1), bad, time.time() - t0))
+    lo, hi = interval(a_wins, max(n, 1))
+    print("A=%s B=%s supply=%d games=%d A_wins=%d B_wins=%d draws=%d A_rate=%.1f%% A_95=%.1f-%.1f%% "
+          "plays=%d frames_mean=%d faults=%d seconds=%.0f"
+          % (LEVELS[args.a], LEVELS[args.b], args.supply, n, a_wins, b_wins, draws,
+             100.0 * a_wins / max(n, 1), 100.0 * lo, 100.0 * hi, len(plays),
+             sum(frames) // max(len(frames), 1), bad, time.time() - t0))
     return 0 if n == args.games and not bad else 1
 
 

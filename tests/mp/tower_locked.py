@@ -10,13 +10,17 @@ KINDS is a digit per seat (1 easy, 2 normal, 3 hard; default 31); odd games swap
 kinds round (seat 0's kind moves to seat 1, ...), so every level sits in every seat. SUPPLY is
 0 all, 1 convex, 2 short (default 2). `pure` forces the pure-Python physics kernels.
 One line per game:
-    game seed=S kinds=K frames=F bad=B faults=N peak=P crc=C rows=R result=winner=... reason=...
+    game seed=S kinds=K frames=F bad=B faults=N peak=P crc=C rows=R plays=H result=winner=...
 then `done games=G bad=B`. bad counts frames that allocated (or raised) under the lock; C is a
-CRC of the record rows and the saved towers (equal on every port and on CPython).
+CRC of the record rows and the saved towers (equal on every port and on CPython); H is a hash of
+the players' choices alone (the build, bid, pass, win, push, pay and accept rows: who chose what,
+for what price), so that two games played alike have the same H whatever their seeds and poses.
 """
 import gc
 import sys
 from binascii import crc32
+
+from micropython import const
 
 from core.gfx import Gfx
 
@@ -38,6 +42,8 @@ GAMES = (
     (5, (3, 3), 1),
 )
 MAX_FRAMES = 60000
+_E_BUILD = const(4)             # the choices' row kinds: build .. accept (games/tower/events.py)
+_E_ACCEPT = const(10)
 _mem = getattr(gc, "mem_alloc", None) or (lambda: 0)
 
 
@@ -68,12 +74,23 @@ def play(seed, kinds, supply, lock):
     rec = g.record
     crc = crc32(memoryview(rec.buf)[:rec.used])            # no copies: small heaps
     crc = crc32(memoryview(g.tw.pool)[:g.tw.off[g.n]], crc)
-    print("game seed=%d kinds=%s frames=%d bad=%d faults=%d peak=%d crc=%08x rows=%d result=%s" % (
-        seed, "".join(str(k) for k in kinds), frames, bad, c.faults, peak, crc & 0xFFFFFFFF,
-        g.record.n, res))
+    print("game seed=%d kinds=%s frames=%d bad=%d faults=%d peak=%d crc=%08x rows=%d plays=%06x "
+          "result=%s" % (seed, "".join(str(k) for k in kinds), frames, bad, c.faults, peak,
+                         crc & 0xFFFFFFFF, rec.n, plays(rec), res))
     if c.faults and c.last_error is not None:
         sys.print_exception(c.last_error)
     return bad + c.faults + (0 if g.game_over else 1)
+
+
+def plays(rec):
+    """A hash of the players' choices in record rec (24 bits: small ints on every port)."""
+    h = 0
+    for i in range(rec.n):
+        k = rec.kind(i)
+        if _E_BUILD <= k <= _E_ACCEPT:
+            for v in (k, rec.field(i, 0), rec.field(i, 1), rec.field(i, 2)):
+                h = (h * 31 + v) & 0xFFFFFF
+    return h
 
 
 def main():

@@ -11,12 +11,14 @@ Levels
   (evaluate()): completion progress, discard lives, the values it could not place at all
   (elimination risk against its free discard circles), cap risk of its own stacked tops
   (unseen tiles of the top value against the opponents' draws before its turn), minus the
-  opponents' average score; noise of +-NOISE on each play.
-- hard: the same look without noise, and sharper: a value with only one to three places to go
-  counts as partly unplayable (a place can vanish before the tile comes), the cap risk of every
-  top (also the singles that a stack would expose), the opponents weighted towards the leader
-  (attack the leader); then a second look for its best DEEP plays: the expectation over its
-  own next draw (weighted by the unseen tiles of each value) of its best answer.
+  opponents' average score; noise of +-NOISE on each play, and one play in SLIP is a random
+  legal one (a slip: the middle level sits between easy and hard, docs/norespect.md).
+- hard: the same look without noise or slips, and sharper: a value with only one to three
+  places to go counts as partly unplayable (a place can vanish before the tile comes), the cap
+  risk of every top (also the singles that a stack would expose), the opponents weighted
+  towards the leader (attack the leader).
+Equal best plays are told apart by the bot's generator (seeded with the game): different seeds
+give different games, the same seed replays exactly.
 
 Thinking is spread over frames: step(budget) does at most `budget` units (one unit = one play
 tried on a scratch state and scored) and returns True when the move is chosen.
@@ -48,8 +50,8 @@ PLACES_W = (1000, 500, 250, 50)
 # elimination risk: weight of the (weighted) unplayable share of the pool, by free discards
 SURV = (20000, 6000, 2000, 1959)
 LEAD = const(2)             # hard: the leader counts this many times the opponents' average
-DEEP = const(3)             # hard: plays that get the second look (our next draw)
 NOISE = const(150)          # normal: +-noise on each play's score
+SLIP = const(6)             # normal: one play in SLIP is a random legal one
 
 _places = bytearray(9)      # per value: places to stack it (tops of live columns, below 3 high)
 _mine = bytearray(9)        # per value: those plus the seat's own build places
@@ -176,20 +178,10 @@ class Bot:
     def __init__(self, nseats, variant, rng):
         self.rng = rng
         self.sim = R.State(nseats, variant)
-        self.sim2 = R.State(nseats, variant)
-        self.sim3 = R.State(nseats, variant)
         self.cand = bytearray(R.MAX_MOVES)
         self.score = array("i", [0] * R.MAX_MOVES)
-        self.top = bytearray(DEEP)          # hard: candidates looked at more deeply
-        self.deep = array("i", [0] * DEEP)
-        self.ntop = 0
         self.ncand = 0
-        self.stage = 0          # 0: every play once; 1: hard's deeper look at the best few
         self.i = 0
-        self.j = 0
-        self.k = -1
-        self.best = 0
-        self.acc = 0
         self.level = NORMAL
         self.seat = 0
         self.move = -1
@@ -203,11 +195,7 @@ class Bot:
         for k in range(n):
             self.cand[k] = st.moves[k]
         self.ncand = n
-        self.stage = 0
         self.i = 0
-        self.j = 0
-        self.k = -1
-        self.acc = 0
         self.move = -1
         self.thinking = True
         if n == 1:
@@ -216,35 +204,30 @@ class Bot:
         elif level == EASY:
             self.move = self._easy(st)
             self.thinking = False
+        elif level == NORMAL and self.rng.below(SLIP) == 0:
+            self.move = self.cand[self.rng.below(n)]        # a slip: no look at all
+            self.thinking = False
 
     def step(self, st, budget):
-        """Do up to `budget` units of thinking (one unit: one play tried, or for the hard level
-        one value of its next draw). True when self.move is chosen."""
+        """Do up to `budget` units of thinking (one unit: one play tried and scored). True when
+        self.move is chosen."""
         if not self.thinking:
             return True
         me = self.seat
-        hard = self.level == HARD
+        level = self.level
+        sim = self.sim
         while budget > 0:
             budget -= 1
-            if self.stage == 0:
-                sim = self.sim
-                sim.copy_from(st)
-                _play(sim, self.cand[self.i])
-                if hard:
-                    self.score[self.i] = evaluate(sim, me, HARD)
-                else:
-                    self.score[self.i] = evaluate(sim, me, NORMAL) + self.rng.below(2 * NOISE + 1) - NOISE
-                self.i += 1
-                if self.i >= self.ncand:
-                    if not hard:
-                        self._finish(self.score, self.ncand, None)
-                        return True
-                    self._pick_top()
-            else:
-                self._deep_unit(st)
-                if self.i >= self.ntop:
-                    self._finish(self.deep, self.ntop, self.top)
-                    return True
+            sim.copy_from(st)
+            _play(sim, self.cand[self.i])
+            e = evaluate(sim, me, level)
+            if level == NORMAL:
+                e += self.rng.below(2 * NOISE + 1) - NOISE
+            self.score[self.i] = e
+            self.i += 1
+            if self.i >= self.ncand:
+                self._finish()
+                return True
         return False
 
     def choose(self, st, level):
@@ -254,91 +237,22 @@ class Bot:
             pass
         return self.move
 
-    def _pick_top(self):
-        """Hard: keep the DEEP best plays of the first look (ties: the earlier one)."""
+    def _finish(self):
+        """The best score; equal best plays are told apart by the bot's own generator (seeded
+        with the game), so different seeds give different games and a seed replays exactly."""
         sc = self.score
-        n = self.ncand
-        t = self.top
-        k = 0
-        while k < DEEP and k < n:
-            best = -1
-            for c in range(n):
-                taken = False
-                for q in range(k):
-                    if t[q] == c:
-                        taken = True
-                if not taken and (best < 0 or sc[c] > sc[best]):
-                    best = c
-            t[k] = best
-            k += 1
-        self.ntop = k
-        self.stage = 1
-        self.i = 0
-        self.j = 0
-        self.k = -1
-
-    def _finish(self, sc, n, index):
         best = 0
-        for k in range(1, n):
+        ties = 1
+        for k in range(1, self.ncand):
             if sc[k] > sc[best]:
                 best = k
-        self.move = self.cand[index[best] if index is not None else best]
+                ties = 1
+            elif sc[k] == sc[best]:
+                ties += 1
+                if self.rng.below(ties) == 0:
+                    best = k
+        self.move = self.cand[best]
         self.thinking = False
-
-    # -- hard: our next draw, for the best few plays -----------------------------------------
-    def _deep_unit(self, st):
-        """One unit of the hard level's second look: for candidate top[i], our next draw of
-        value j (weight: its unseen tiles) answered by our best play (reply k is tried now).
-        The opponents' turns in between are left out (their threat is in the evaluation)."""
-        sim = self.sim
-        s2 = self.sim2
-        me = self.seat
-        if self.j == 0:                         # the position after candidate top[i]
-            sim.copy_from(st)
-            _play(sim, self.cand[self.top[self.i]])
-            self.acc = 0
-            if sim.phase == R.P_OVER:
-                self.deep[self.i] = evaluate(sim, me, HARD)
-                self.i += 1
-                return
-            sim.turn = me
-            self.j = 1
-            self.k = -1
-            return
-        v = self.j
-        if self.k < 0:                          # we draw v next
-            if sim.pool[v]:
-                s2.copy_from(sim)
-                s2.pool[v] -= 1
-                s2.pool_n -= 1
-                s2.drawn = v
-                s2.phase = R.P_PLAY
-                if s2.legal():
-                    self.k = 0
-                    self.best = -WIN - 1
-                    return
-                s2.forfeit()
-                self.acc += sim.pool[v] * evaluate(s2, me, HARD)
-            self._next_value()
-            return
-        s3 = self.sim3
-        s3.copy_from(s2)
-        _play(s3, s2.moves[self.k])
-        e = evaluate(s3, me, HARD)
-        if e > self.best:
-            self.best = e
-        self.k += 1
-        if self.k >= s2.nlegal:
-            self.acc += sim.pool[v] * self.best
-            self._next_value()
-
-    def _next_value(self):
-        self.k = -1
-        self.j += 1
-        if self.j > 8:
-            self.deep[self.i] = self.acc // self.sim.pool_n
-            self.i += 1
-            self.j = 0
 
     # -- easy --------------------------------------------------------------------------------
     def _easy(self, st):

@@ -12,6 +12,9 @@ How a bot thinks
   can pay) leaves with an opponent at the highest risk; raise in an auction while the piece is
   safe for it and the price leaves a reserve of tokens for pushes; on a push, pay when the
   piece's risk outweighs the cost.
+- Equal best choices (pieces of the same risk, pushes worth the same, candidates that moved the
+  tower equally) are told apart by the bots' generator (seeded with the game): another seed gives
+  another game, the same seed the same game.
 - Placing: every resting angle and every position 2 px apart, ranked by the drop test plus
   shaping (a low tower, a flat top); normal and hard then drop the best 2 / 4 candidates in a
   scratch copy of the real world for up to _VERIFY_FRAMES frames and keep the one that moved
@@ -270,10 +273,15 @@ class Bot:
         me = self.seat
         lv = self.level
         rng = self.rng
+        # the scans start at a piece drawn by the bots' generator: of equal best pieces (on a
+        # low tower most are equally safe) the first after it is taken (one draw a decision)
+        start = rng.below(_NPIECES)
         # the safest piece to build
         best = -1
         br = 2000
-        for p in range(_NPIECES):
+        p = start
+        for _ in range(_NPIECES):
+            p = p + 1 if p < _NPIECES - 1 else 0
             if st.owner[p] == _SUPPLY:
                 r = self.risk[me * _NPIECES + p]
                 if lv == _EASY:
@@ -301,7 +309,9 @@ class Bot:
         # the best push: the risk it leaves with an opponent, minus what it costs us
         pbest = -1
         pv = -30000
-        for p in range(_NPIECES):
+        p = start
+        for _ in range(_NPIECES):
+            p = p + 1 if p < _NPIECES - 1 else 0
             if st.owner[p] != _SUPPLY:
                 continue
             # who ends up with it: every receiver pays while the piece is risky enough for it
@@ -461,9 +471,16 @@ class Bot:
     def _verify_action(self):
         if self.vi >= self.kn:
             best = 0
+            ties = 1
             for i in range(1, self.kn):
-                if self.cand[4 * i + _KS] < self.cand[4 * best + _KS]:
+                d = self.cand[4 * i + _KS] - self.cand[4 * best + _KS]
+                if d < 0:
                     best = i
+                    ties = 1
+                elif d == 0:
+                    ties += 1
+                    if self.rng.below(ties) == 0:
+                        best = i
             self._plan(best)
             return 1
         tw = self.tw
