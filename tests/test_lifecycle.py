@@ -135,7 +135,7 @@ def test_a_damaged_or_foreign_start_request_is_reported_and_ignored(hw, what):
 
 
 def test_a_request_for_a_game_not_installed_says_so(hw):
-    request(hw, new_game(Setup("nope", bytearray([3, 3]), ["A", "B"], b"", 1)))
+    request(hw, new_game(Setup("tiptop", bytearray([3, 3]), ["A", "B"], b"", 1)))
     c = frames(Console(hw), 1)
     assert c.launcher is not None and c.notice.last == "That game is not available"
 
