@@ -48,7 +48,7 @@ _CARD_W = const(24)
 _CARD_STEP = const(26)
 _CARD_H = const(38)
 _CARD_Y = const(164)        # a card's top edge; a picked card is raised by 8
-_BOT_RNG_MIX = const(0x3C3C5)
+_BOT_RNG_MIX = const(0x2B0B5)      # as tools/nope_tournament.py: the same games
 
 # UI modes
 M_PLAY = const(1)
@@ -74,15 +74,15 @@ _BIG_LABEL = ("", "JOKER", "RESET", "SEE", "NOM")
 SEAT_ORDER = ("1>2", "1>2>3", "1>2>3>4", "1>2>3>4>5", "1>2>3>4>5>6")
 
 # the hint line (at most 29 characters)
-H_DISCARD = ("", "Set of 1: A pick, X play", "Set of 2: A pick, X play", "Set of 3: A pick, X play")
-H_NOSET = "No set: B draws a card"
-H_NOSET_ACT = "No set: B draw, X action"
-H_DRAWN = "The draw made a set: X play"
-H_TOP = "Top card: left/right, A"
-H_ASK = "Alone? A: yes  X: as a set"
-H_NOM = "Up/down row, left/right, A"
-H_THINK = "thinking..."
-H_OVER = "A: continue"
+HINT_DISCARD = ("", "Set of 1: A pick, X play", "Set of 2: A pick, X play", "Set of 3: A pick, X play")
+HINT_NOSET = "No set: B draws a card"
+HINT_NOSET_ACT = "No set: B draw, X action"
+HINT_DRAWN = "The draw made a set: X play"
+HINT_TOP = "Top card: left/right, A"
+HINT_ASK = "Alone? A: yes  X: as a set"
+HINT_NOM = "Up/down row, left/right, A"
+HINT_THINK = "thinking..."
+HINT_OVER = "A: continue"
 WHY_COUNT = ("", "Pick 1 card", "Pick 2 cards", "Pick 3 cards")
 WHY_NONE = "Pick cards first (A)"
 WHY_COLOUR = "They share no colour asked"
@@ -409,7 +409,7 @@ class GameScene(Scene):
         st = self.st
         if self.npick == 0:
             if st.is_legal(R.DRAW):
-                self._refuse(H_NOSET)
+                self._refuse(HINT_NOSET)
             else:
                 self._refuse(WHY_NONE)
             return
@@ -579,24 +579,24 @@ class GameScene(Scene):
         """The header's second line: a refusal, the buttons, or what a bot does."""
         st = self.st
         if self.mode == M_OVER:
-            return H_OVER
+            return HINT_OVER
         if not self._human(st.to_move()):
-            return H_THINK if self.sub == S_THINK else ""
+            return HINT_THINK if self.sub == S_THINK else ""
         if self.why:
             return self.why
         if self.hmode == H_NOM:
-            return H_NOM
+            return HINT_NOM
         if self.hmode == H_TOP:
-            return H_TOP
+            return HINT_TOP
         if self.hmode == H_ASK:
-            return H_ASK
+            return HINT_ASK
         if st.phase == R.P_DRAWN:
-            return H_DRAWN
+            return HINT_DRAWN
         if st.has_set():
-            return H_DISCARD[st.dcount]
+            return HINT_DISCARD[st.dcount]
         if st.nlegal > 1:
-            return H_NOSET_ACT
-        return H_NOSET
+            return HINT_NOSET_ACT
+        return HINT_NOSET
 
     def _draw_header(self, g):
         st = self.st
