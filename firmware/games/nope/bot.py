@@ -81,6 +81,8 @@ class Bot:
         self.cols4 = bytearray(4 * R.MAX_SEATS)  # hard: a sampled hand's colour counts
         self.act4 = bytearray(R.MAX_SEATS)    # hard: colours of its action cards
         self.hit = 0                          # the seat demand_after()'s demand hits
+        self.nk = 0                           # _nominee's count and colour index
+        self.nc = 0
         self.cc4 = array("i", [0] * 4)
         self.level = NORMAL
         self.seat = 0
@@ -228,11 +230,11 @@ class Bot:
             alone = True
         kind = C.KIND[top]
         if kind == C.K_NOM:
-            t, k, c = self._nominee(st, me, top)
+            t = self._nominee(st, me, top)
             if t < 0:
                 return 0
             self.hit = t
-            return (k << 4) | (1 << c)
+            return (self.nk << 4) | (1 << self.nc)
         if alone and kind == C.K_SEE:
             return st.pd
         return R.demand_of(top)
@@ -266,8 +268,9 @@ class Bot:
         return 1024 - miss
 
     def _nominee(self, st, me, code):
-        """The weakest opponent (fewest cards; the first clockwise on ties), a count of their
-        hand up to three, and the colour most of the unseen cards show (of the card's colours)."""
+        """The weakest opponent (fewest cards; the first clockwise on ties), returned, a count of
+        their hand up to three (self.nk), and the colour most of the unseen cards show, of the
+        card's colours (self.nc). No tuple: returning one allocates under MicroPython."""
         t = -1
         s = me
         for _ in range(st.n - 1):
@@ -275,7 +278,7 @@ class Bot:
             if st.alive[s] and (t < 0 or st.hn[s] < st.hn[t]):
                 t = s
         if t < 0:
-            return -1, 0, 0
+            return -1
         k = st.hn[t]
         if k > 3:
             k = 3
@@ -286,11 +289,13 @@ class Bot:
             if cols & (1 << i) and self.ucol[i] > best:
                 best = self.ucol[i]
                 c = i
-        return t, k, c
+        self.nk = k
+        self.nc = c
+        return t
 
     def _nominate(self, st):
-        t, k, c = self._nominee(st, st.nom_seat, st.nom_card)
-        return R.nominate_move(t, k, c)
+        t = self._nominee(st, st.nom_seat, st.nom_card)
+        return R.nominate_move(t, self.nk, self.nc)
 
     # -- hard -------------------------------------------------------------------------------------
     def _hard_begin(self, st):

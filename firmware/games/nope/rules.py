@@ -78,7 +78,8 @@ WHY_COLOUR = const(3)         # the cards share no colour the top card asks for
 WHY_PHASE = const(4)          # no set can be played now
 
 MAX_MOVES = const(80)         # 4 colours x 17 heads + 10 actions + draw; or 5 x 3 x 4 nominations
-STATE_BYTES = const(24 + MAX_SEATS * NC + 2 * C.NCARDS)
+_NCARDS = const(104)           # C.NCARDS (a const of another module is no constant here)
+STATE_BYTES = const(24 + MAX_SEATS * NC + 2 * _NCARDS)
 
 
 def set_move(a, b=0, c=0):
