@@ -26,12 +26,17 @@ GAMES = (
     ("tower", (0, 3), 4, (0, 0, 0)),            # all 27 pieces
     ("tower", (1, 2, 1), 5, (1, 1, 0)),         # convex pieces, table tilt
     ("tower", (3, 2), 6, (2, 0, 1)),            # no balance hint
+    ("nope", (0, 3), 1, (0, 0, 0)),             # a human against a hard bot
+    ("nope", (3, 1, 2, 3, 1, 2), 2, (0, 0, 0)),  # six seats
+    ("nope", (0, 1, 0), 3, (0, 0, 0)),          # pass-around: hand-offs, hidden hands
+    ("nope", (3, 2), 5, (1, 1, 1)),             # younger players, no action cards
 )
 # at a visible bot speed (fast: a bot's drawn tile and its choice stay on screen for 8 steps)
 VISIBLE = (
     ("norespect", (0, 3), 6, (0,)),
     ("norespect", (1, 0, 2, 0), 7, (1,)),
     ("tower", (0, 2, 0, 2), 7, (2, 0, 0)),      # a bot's answer, its placement, shown
+    ("nope", (2, 3, 1), 8, (0, 0, 1)),          # each bot turn stays on screen
 )
 SPEED_FAST = 2
 # known failures being fixed (none now; an entry: (game, port or None) -> the reason)
@@ -83,9 +88,10 @@ def test_console_screen_redraw_under_micropython_heap_locked(port, name):
 
 
 # per port: a long four-seat No Respect game on the newer ports, the game with humans (a tenth of
-# its frames) on the minimum version; the tower's four-seat game and its game with a human everywhere
+# its frames) on the minimum version; the tower's four-seat game and its game with a human, NOPE!'s
+# six seats and its pass-around game, everywhere
 SAMPLED = [(GAMES[2] if port == "wasm-min" else GAMES[1], port) for port in mprun.LOCKED_PORTS] + \
-    [(g, port) for g in GAMES[4:6] for port in mprun.LOCKED_PORTS]
+    [(g, port) for g in GAMES[4:6] + GAMES[12:14] for port in mprun.LOCKED_PORTS]
 
 
 @pytest.mark.parametrize("game,kinds,seed,options,port", [
