@@ -15,6 +15,7 @@ from core.console import Console
 from core.evening import SHARE, Evening, tenths
 from core.setup import Setup
 from games.norespect import rules as NR
+from games.nope import rules as NOPE
 from games.tower.events import EVENTS
 
 TOWER_EVENTS = [name for name, _ in EVENTS]
@@ -57,6 +58,11 @@ def tower(kinds=(3, 1), seed=5, start=-1, options=(2, 0, 0)):
 def norespect(kinds=(3, 1, 2), seed=5, start=-1):
     return Setup("norespect", bytearray(kinds), ["ANA", "BEN", "CLEO", "DEV"][:len(kinds)],
                  bytearray(1), seed, start)
+
+
+def nope(kinds=(3, 1, 2), seed=5, start=-1):
+    return Setup("nope", bytearray(kinds), ["ANA", "BEN", "CLEO", "DEV", "EVE", "FIN"][:len(kinds)],
+                 bytearray(3), seed, start)
 
 
 def finish(c, limit=60000):
@@ -197,7 +203,10 @@ def _evening(hw, setup, games):
         rec = g.record
         start_kind = TOWER_EVENTS.index("start") if setup.game == "tower" else NR.E_START
         starts = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == start_kind]
-        if setup.game == "tower":
+        if setup.game == "nope":                # the dealer row names the first player
+            starts = [rec.field(i, 1) for i in range(rec.n) if rec.kind(i) == NOPE.E_DEALER]
+            winners = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == NOPE.E_RESULT][0]
+        elif setup.game == "tower":
             result = TOWER_EVENTS.index("result")
             w = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == result][0]
             winners = 0 if w == 0xFFFF or w < 0 else 1 << w
@@ -216,8 +225,8 @@ def _evening(hw, setup, games):
     return c, out
 
 
-@pytest.mark.parametrize("setup", [norespect((3, 1, 2), 11), tower((3, 1, 2), 12)],
-                         ids=["norespect", "tower"])
+@pytest.mark.parametrize("setup", [norespect((3, 1, 2), 11), tower((3, 1, 2), 12), nope((3, 1, 2, 2), 13)],
+                         ids=["norespect", "tower", "nope"])
 def test_play_again_rotates_the_start_and_the_table_counts_the_wins_G2(hw, setup):
     c, out = _evening(hw, setup, 4)
     n = setup.seats
@@ -312,8 +321,9 @@ PENDING_GAME_FRAMES = {("norespect", "wasm-min")}
 
 
 @pytest.mark.parametrize("port", mprun.LOCKED_PORTS)
-@pytest.mark.parametrize("game,kinds,seed,options", [("tower", "31", 5, "200"), ("norespect", "312", 5, "0")],
-                         ids=["tower", "norespect"])
+@pytest.mark.parametrize("game,kinds,seed,options", [("tower", "31", 5, "200"), ("norespect", "312", 5, "0"),
+                                                     ("nope", "3122", 5, "000")],
+                         ids=["tower", "norespect", "nope"])
 def test_play_again_under_micropython_the_table_and_the_games_run_heap_locked(port, game, kinds, seed,
                                                                              options):
     free = ["free"] if (game, port) in PENDING_GAME_FRAMES else []
