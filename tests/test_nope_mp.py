@@ -50,3 +50,12 @@ def test_suspend_and_resume_continue_identically_under_micropython(port):
     assert len(lines) >= 10, r.stdout
     assert all("same=1" in ln for ln in lines), r.stdout
     assert "bad=0 differ=0" in r.stdout, r.stdout
+
+
+def test_bench_reports_no_allocation():
+    r = mprun.run("unix", "tests/mp/bench_nope.py", cwd=mprun.ROOT)
+    assert r.returncode == 0, r.stderr
+    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("bench nope ") and "alloc=" in ln]
+    assert len(lines) >= 7
+    for ln in lines:
+        assert " alloc=0" in ln, ln

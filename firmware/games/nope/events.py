@@ -23,6 +23,7 @@ EVENTS = (
     ("result", ("winners", "turns")),                            # winners: bit mask of the seat
 )
 
-# capacity of the record (rows): docs/nope.md has the measured longest games
-CAPACITY = 1200
+# capacity of the record (rows): the longest of 950 bot games (2-6 seats, the options) had 534
+# rows (docs/nope.md); a longer game keeps its first 800 rows and counts the rest in Record.lost
+CAPACITY = 800
 FIELDS = 5
