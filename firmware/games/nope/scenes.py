@@ -150,6 +150,8 @@ class GameScene(Scene):
         self.viewer = solo if self.humans == 1 else -1
         self.hc = bytearray(C.NCARDS)           # the shown hand, card by card, in code order
         self.hn = 0
+        self._drawn_for = -2                    # whose hand the hand area shows (-1 hidden)
+        self._mine = False                      # it showed its owner's turn (lit cards)
         self.pick = bytearray(C.NCARDS)         # per hand entry: its laying order 1..3, 0 not
         self.npick = 0
         self.cur = 0                            # cursor in the hand
@@ -161,6 +163,7 @@ class GameScene(Scene):
         self.ncount = 1
         self.ncol = 0
         self.lines = (bytearray(_LINE), bytearray(_LINE))
+        self._say = self._describe              # bound once: the log's describer
         self.sub = S_IDLE
         self.wait = 0
         self.game_over = False
@@ -195,20 +198,25 @@ class GameScene(Scene):
         """The shown seat's cards as a list in code order; picks cleared."""
         v = self.viewer
         k = 0
+        changed = v != self._drawn_for
         if v >= 0:
             st = self.st
             row = v * R.NC
             for code in range(1, R.NC):
                 for _ in range(st.hand[row + code]):
+                    if self.hc[k] != code or self.pick[k]:
+                        changed = True
                     self.hc[k] = code
                     self.pick[k] = 0
                     k += 1
+        if changed or k != self.hn:         # the hand area is redrawn only when it changes
+            self._dhand = True
+        self._drawn_for = v
         self.hn = k
         self.npick = 0
         if self.cur >= k:
             self.cur = k - 1 if k else 0
         self._scroll()
-        self._dhand = True
 
     def _scroll(self):
         if self.cur < self.first:
@@ -233,7 +241,13 @@ class GameScene(Scene):
     def _new_decision(self):
         """The game waits for a new decision: hand-off, the hand shown, the human's UI reset."""
         st = self.st
-        self._mark_all()
+        # the hand area only when its cards or their lighting change (a bot's turn seldom
+        # touches it: a full-screen repaint every turn cost 58 ms a frame on the Pico)
+        self._dh = self._ds = self._dt = self._dlog = True
+        mine = st.phase != R.P_OVER and self.viewer == st.to_move()
+        if mine or self._mine:
+            self._dhand = True
+        self._mine = mine
         self.why = ""
         self.sub = S_IDLE
         if st.phase == R.P_OVER:
@@ -279,7 +293,8 @@ class GameScene(Scene):
             self.bot.begin(st, self.kinds[s])
             self.sub = S_THINK
             self._dh = True
-        if not self.bot.step(st, BOT_BUDGET):
+            return                              # the choice is played at a later step: one
+        if not self.bot.step(st, BOT_BUDGET):   # cost per frame (easy and normal choose in begin)
             return
         self._play(self.bot.move)
 
@@ -483,16 +498,7 @@ class GameScene(Scene):
     # -- the log --------------------------------------------------------------------------------
     def _make_log(self):
         """The last two public events of the record, as text."""
-        rec = self.record
-        i = rec.n - 1
-        k = 1
-        lines = self.lines
-        TX.end(lines[0], 0)
-        TX.end(lines[1], 0)
-        while i >= 0 and k >= 0:
-            if self._describe(i, lines[k]):
-                k -= 1
-            i -= 1
+        TX.log_lines(self.record, self.lines, self._say)
         self._dlog = True
 
     def _describe(self, i, buf):
