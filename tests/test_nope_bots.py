@@ -177,9 +177,16 @@ def test_hard_thinks_in_units_with_a_fixed_budget_per_step():
     assert again.choose(st, B.HARD) == b.move          # the same with one big budget
 
 
-def test_easy_and_normal_choose_at_once():
+def test_easy_chooses_at_once_normal_values_one_choice_a_unit():
     st = table(3, ["R1 R2 RB3 RG2 Reset", "B2", "Y3"], top="R3")
-    for level in (B.EASY, B.NORMAL):
-        b = bot()
-        b.begin(st, level)
-        assert not b.thinking and b.move >= 0
+    b = bot()
+    b.begin(st, B.EASY)
+    assert not b.thinking and b.move >= 0
+    b = bot()
+    b.begin(st, B.NORMAL)
+    assert b.thinking and st.nlegal >= 4
+    steps = 1
+    while not b.step(st, 2):
+        steps += 1
+    assert steps == (st.nlegal + 1) // 2                # two legal choices valued a step
+    assert b.move == b._normal(st)                      # the choice made all at once

@@ -23,8 +23,8 @@ Levels
 
 Thinking is spread over frames: step(st, budget) does at most `budget` units (hard: one unit =
 one candidate's fixed values, or one sample for all candidates) and returns True once self.move
-is chosen; easy and normal choose at once. Integer arithmetic only;
-nothing allocates after __init__.
+is chosen (normal: one legal choice valued a unit; easy and nominations at once). Integer
+arithmetic only; nothing allocates after __init__.
 """
 from array import array
 
@@ -81,6 +81,7 @@ class Bot:
         self.cols4 = bytearray(4 * R.MAX_SEATS)  # hard: a sampled hand's colour counts
         self.act4 = bytearray(R.MAX_SEATS)    # hard: colours of its action cards
         self.hit = 0                          # the seat demand_after()'s demand hits
+        self.best = 0                         # normal, spread over units: the best value yet
         self.nk = 0                           # _nominee's count and colour index
         self.nc = 0
         self.cc4 = array("i", [0] * 4)
@@ -126,8 +127,14 @@ class Bot:
             self.move = self._easy(st)
             return
         self.look(st, me)
-        if level == NORMAL or st.phase == R.P_NOMINATE or st.nlegal == 1:
+        if st.phase == R.P_NOMINATE or st.nlegal == 1:
             self.move = self._normal(st)
+            return
+        if level == NORMAL:                 # one legal choice valued per unit (_normal_unit)
+            self.i = 0
+            self.best = -BIG * 10
+            self.move = st.moves[0]
+            self.thinking = True
             return
         self._hard_begin(st)
 
@@ -137,7 +144,10 @@ class Bot:
             return True
         while budget > 0 and self.thinking:
             budget -= 1
-            self._hard_unit(st)
+            if self.level == NORMAL:
+                self._normal_unit(st)
+            else:
+                self._hard_unit(st)
         return not self.thinking
 
     def choose(self, st, level):
@@ -185,6 +195,24 @@ class Bot:
                 best = v
                 pick = m
         return pick
+
+    def _normal_unit(self, st):
+        """_normal's loop, one legal choice a unit (the same choice, spread over frames)."""
+        m = st.moves[self.i]
+        self.i += 1
+        kind = m & 7
+        if kind == R.DRAW:
+            self.move = R.DRAW
+            self.thinking = False
+            return
+        if kind == R.HEAD:
+            m = self._fill(st, m)
+        v = self.value(st, m)
+        if v > self.best:
+            self.best = v
+            self.move = m
+        if self.i >= st.nlegal:
+            self.thinking = False
 
     def _fill(self, st, head):
         """The set of a head: its top and the other cards showing its colour it wants least."""

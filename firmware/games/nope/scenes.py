@@ -57,6 +57,7 @@ M_OVER = const(2)
 # a bot's turn
 S_IDLE = const(0)
 S_THINK = const(1)
+S_PLAY = const(2)           # chosen, played at the next step
 
 # a human's decision
 H_PICK = const(0)           # picking the cards of a set (or one action card)
@@ -293,8 +294,10 @@ class GameScene(Scene):
             self.bot.begin(st, self.kinds[s])
             self.sub = S_THINK
             self._dh = True
-            return                              # the choice is played at a later step: one
-        if not self.bot.step(st, BOT_BUDGET):   # cost per frame (easy and normal choose in begin)
+            return                              # one cost per frame: beginning, each step of
+        if self.sub == S_THINK:                 # thinking, and playing the choice
+            if self.bot.step(st, BOT_BUDGET):
+                self.sub = S_PLAY
             return
         self._play(self.bot.move)
 
@@ -587,7 +590,7 @@ class GameScene(Scene):
         if self.mode == M_OVER:
             return HINT_OVER
         if not self._human(st.to_move()):
-            return HINT_THINK if self.sub == S_THINK else ""
+            return HINT_THINK if self.sub != S_IDLE else ""
         if self.why:
             return self.why
         if self.hmode == H_NOM:
@@ -622,6 +625,9 @@ class GameScene(Scene):
     def _draw_seats(self, g):
         st = self.st
         fb = g.fb
+        # the region is marked first, so the numbers' own marks merge into it (marked after
+        # them, eight small rectangles would fill the list and force a full-screen push)
+        g.dirty(0, _SEATS_Y, 240, _TOP_Y - _SEATS_Y)
         fb.fill_rect(0, _SEATS_Y, 240, _TOP_Y - _SEATS_Y, P.NAVY)
         move = st.to_move() if self.mode == M_PLAY else -1
         for s in range(self.n):
@@ -638,11 +644,11 @@ class GameScene(Scene):
                 g.number(st.hn[s], x + 86, y, P.CYAN, -1, 2)
             else:
                 fb.text("out", x + 86, y, P.RED)
-        g.dirty(0, _SEATS_Y, 240, _TOP_Y - _SEATS_Y)
 
     def _draw_top(self, g):
         st = self.st
         fb = g.fb
+        g.dirty(0, _TOP_Y, 240, _HAND_Y - _TOP_Y)        # first: see _draw_seats
         fb.fill_rect(0, _TOP_Y, 240, _HAND_Y - _TOP_Y, P.NAVY)
         top = st.top()
         x = 8
@@ -683,7 +689,6 @@ class GameScene(Scene):
         g.number(st.npile, tx + 88, y + 50, P.WHITE)
         fb.text("discards", tx, y + 62, P.GREY)
         g.number(st.ndisc, tx + 88, y + 62, P.WHITE)
-        g.dirty(0, _TOP_Y, 240, _HAND_Y - _TOP_Y)
 
     def _draw_nominate(self, g, tx):
         fb = g.fb
@@ -700,11 +705,11 @@ class GameScene(Scene):
     def _draw_hand(self, g):
         st = self.st
         fb = g.fb
+        g.dirty(0, _HAND_Y, 240, _LOG_Y - _HAND_Y)      # first: see _draw_seats
         fb.fill_rect(0, _HAND_Y, 240, _LOG_Y - _HAND_Y, P.NAVY)
         v = self.viewer
         if v < 0:
             fb.text("Hands are hidden", 56, _HAND_Y + 30, P.GREY)
-            g.dirty(0, _HAND_Y, 240, _LOG_Y - _HAND_Y)
             return
         w = TX.draw(g, self.names[v], 4, _HAND_Y + 4, P.YELLOW, mark=False)
         fb.text("'s hand:", 4 + w, _HAND_Y + 4, P.SILVER)
@@ -736,7 +741,6 @@ class GameScene(Scene):
             fb.text("<", 0, _CARD_Y + _CARD_H + 6, P.WHITE)
         if end < self.hn:
             fb.text(">", 232, _CARD_Y + _CARD_H + 6, P.WHITE)
-        g.dirty(0, _HAND_Y, 240, _LOG_Y - _HAND_Y)
 
     # -- the console's questions --------------------------------------------------------------
     @property
@@ -754,8 +758,8 @@ class GameScene(Scene):
     def snapshot(self):
         if self.game_over or self.st.phase == R.P_OVER:
             return None
-        mark = self.bot_mark
-        if self.sub != S_THINK:
+        mark = self.bot_mark                    # a bot that began its choice begins again
+        if self.sub == S_IDLE:
             mark = bytearray(4)
             self.brng.save_into(mark, 0)
         return SNAP.dump(self.st, self.rng, mark, self.record)
