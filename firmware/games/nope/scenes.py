@@ -311,7 +311,10 @@ class GameScene(Scene):
             if self.humans > 1:
                 self.viewer = -1
             self._fill_hand()
-            self._mark_all()
+            self._dh = self._ds = self._dt = self._dlog = True
+            if self._mine:                      # its lit cards go out
+                self._dhand = True
+                self._mine = False
             self.c.beep(880, 120)
             return
         self.wait = self._delay()
