@@ -15,7 +15,7 @@ GAMES = {
     "norespect": ((("030", 3, "0", {"build", "stack", "cap", "discard"}),
                    ("20", 5, "1", {"build", "discard"}))),
     # NOPE!: a human against a hard bot, and pass-around (two humans, hand-offs) with a bot
-    "nope": ((("03", 1, "000", {"discard", "draw", "nope"}),
+    "nope": ((("03", 3, "000", {"discard", "draw", "nope", "nominate"}),
               ("010", 1, "000", {"discard", "draw", "nope", "action", "nominate"}))),
 }
 LINE = re.compile(r"human game=(\w+) seed=(\d+) frames=(\d+) bad=(\d+) faults=(\d+) "
