@@ -15,6 +15,9 @@ GAMES = {
     "norespect": ((("030", 3, "0", {"build", "stack", "cap", "discard"}),
                    ("20", 5, "1", {"build", "discard"}))),
     "nmbr9": ((("02", 3, "", {"place", "level"}),)),
+    # NOPE!: a human against a hard bot, and pass-around (two humans, hand-offs) with a bot
+    "nope": ((("03", 3, "000", {"discard", "draw", "nope", "nominate"}),
+              ("010", 1, "000", {"discard", "draw", "nope", "action", "nominate"}))),
 }
 LINE = re.compile(r"human game=(\w+) seed=(\d+) frames=(\d+) bad=(\d+) faults=(\d+) "
                   r"pages=(\d+)/(\d+) tour=(\d) over=(\d) acts=(\S*)")

@@ -16,6 +16,7 @@ from core.evening import SHARE, Evening, tenths
 from core.setup import Setup
 from games.nmbr9 import rules as N9
 from games.norespect import rules as NR
+from games.nope import rules as NOPE
 from games.tower.events import EVENTS
 
 TOWER_EVENTS = [name for name, _ in EVENTS]
@@ -63,6 +64,11 @@ def norespect(kinds=(3, 1, 2), seed=5, start=-1):
 def nmbr9(kinds=(3, 1, 2), seed=5, start=-1):
     return Setup("nmbr9", bytearray(kinds), ["ANA", "BEN", "CLEO", "DEV"][:len(kinds)],
                  bytearray(0), seed, start)
+
+
+def nope(kinds=(3, 1, 2), seed=5, start=-1):
+    return Setup("nope", bytearray(kinds), ["ANA", "BEN", "CLEO", "DEV", "EVE", "FIN"][:len(kinds)],
+                 bytearray(3), seed, start)
 
 
 def finish(c, limit=60000):
@@ -141,7 +147,7 @@ def test_a_damaged_or_foreign_start_request_is_reported_and_ignored(hw, what):
 
 
 def test_a_request_for_a_game_not_installed_says_so(hw):
-    request(hw, new_game(Setup("nope", bytearray([3, 3]), ["A", "B"], b"", 1)))
+    request(hw, new_game(Setup("tiptop", bytearray([3, 3]), ["A", "B"], b"", 1)))
     c = frames(Console(hw), 1)
     assert c.launcher is not None and c.notice.last == "That game is not available"
 
@@ -204,7 +210,10 @@ def _evening(hw, setup, games):
         start_kind = {"tower": TOWER_EVENTS.index("start"), "norespect": NR.E_START,
                       "nmbr9": N9.E_START}[setup.game]
         starts = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == start_kind]
-        if setup.game == "tower":
+        if setup.game == "nope":                # the dealer row names the first player
+            starts = [rec.field(i, 1) for i in range(rec.n) if rec.kind(i) == NOPE.E_DEALER]
+            winners = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == NOPE.E_RESULT][0]
+        elif setup.game == "tower":
             result = TOWER_EVENTS.index("result")
             w = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == result][0]
             winners = 0 if w == 0xFFFF or w < 0 else 1 << w
@@ -224,8 +233,9 @@ def _evening(hw, setup, games):
     return c, out
 
 
-@pytest.mark.parametrize("setup", [norespect((3, 1, 2), 11), tower((3, 1, 2), 12), nmbr9((1, 2, 1), 13)],
-                         ids=["norespect", "tower", "nmbr9"])
+@pytest.mark.parametrize("setup", [norespect((3, 1, 2), 11), tower((3, 1, 2), 12), nmbr9((1, 2, 1), 13),
+                                   nope((3, 1, 2, 2), 13)],
+                         ids=["norespect", "tower", "nmbr9", "nope"])
 def test_play_again_rotates_the_start_and_the_table_counts_the_wins_G2(hw, setup):
     c, out = _evening(hw, setup, 4)
     n = setup.seats
@@ -321,8 +331,8 @@ PENDING_GAME_FRAMES = {("norespect", "wasm-min")}
 
 @pytest.mark.parametrize("port", mprun.LOCKED_PORTS)
 @pytest.mark.parametrize("game,kinds,seed,options", [("tower", "31", 5, "200"), ("norespect", "312", 5, "0"),
-                                                      ("nmbr9", "121", 5, "")],
-                         ids=["tower", "norespect", "nmbr9"])
+                                                      ("nmbr9", "121", 5, ""), ("nope", "3122", 5, "000")],
+                         ids=["tower", "norespect", "nmbr9", "nope"])
 def test_play_again_under_micropython_the_table_and_the_games_run_heap_locked(port, game, kinds, seed,
                                                                              options):
     free = ["free"] if (game, port) in PENDING_GAME_FRAMES else []

@@ -28,6 +28,10 @@ GAMES = (
     ("tower", (3, 2), 6, (2, 0, 1)),            # no balance hint
     ("nmbr9", (3,), 1, ()),                     # a hard bot alone
     ("nmbr9", (0,), 5, ()),                     # a human alone: the ghost, turns, X, A
+    ("nope", (0, 3), 1, (0, 0, 0)),             # a human against a hard bot
+    ("nope", (3, 1, 2, 3, 1, 2), 2, (0, 0, 0)),  # six seats
+    ("nope", (0, 1, 0), 3, (0, 0, 0)),          # pass-around: hand-offs, hidden hands
+    ("nope", (3, 2), 5, (1, 1, 1)),             # younger players, no action cards
 )
 # at a visible bot speed (fast: a bot's drawn tile and its choice stay on screen for 8 steps)
 VISIBLE = (
@@ -35,6 +39,7 @@ VISIBLE = (
     ("norespect", (1, 0, 2, 0), 7, (1,)),
     ("tower", (0, 2, 0, 2), 7, (2, 0, 0)),      # a bot's answer, its placement, shown
     ("nmbr9", (1, 2), 7, ()),                   # the view follows the seat to play
+    ("nope", (2, 3, 1), 8, (0, 0, 1)),          # each bot turn stays on screen
 )
 SPEED_FAST = 2
 # known failures being fixed (none now; an entry: (game, port or None) -> the reason)
@@ -86,10 +91,10 @@ def test_console_screen_redraw_under_micropython_heap_locked(port, name):
 
 
 # per port: a long four-seat No Respect game on the newer ports, the game with humans (a tenth of
-# its frames) on the minimum version; the tower's four-seat game and its game with a human everywhere
+# its frames) on the minimum version; the tower's four-seat game and its game with a human, NMBR 9's
+# human alone, NOPE!'s six seats and its pass-around game, everywhere
 SAMPLED = [(GAMES[2] if port == "wasm-min" else GAMES[1], port) for port in mprun.LOCKED_PORTS] + \
-    [(g, port) for g in GAMES[4:6] for port in mprun.LOCKED_PORTS] + \
-    [(GAMES[12], port) for port in mprun.LOCKED_PORTS]
+    [(g, port) for g in GAMES[4:6] + GAMES[12:13] + GAMES[14:16] for port in mprun.LOCKED_PORTS]
 
 
 @pytest.mark.parametrize("game,kinds,seed,options,port", [

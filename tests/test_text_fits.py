@@ -61,6 +61,8 @@ NOT_DRAWN = {
     ("games/norespect/scenes.py", ","): "the simulator's result line",
     ("games/nmbr9/scenes.py", "winner=%s scores=%s"): "the simulator's result line",
     ("games/nmbr9/scenes.py", ","): "the simulator's result line",
+    ("games/nope/scenes.py", "winner=%s turns=%d"): "the simulator's result line",
+    ("games/nope/scenes.py", ","): "the simulator's result line",
     ("games/tower/events.py", "winner=%s reason=%s turns=%d placed=%d rows=%d"):
         "the simulator's result line",
 }
@@ -278,8 +280,9 @@ def test_every_notice_the_console_posts_fits(measure):
     seen += _notices_after_boot(measure, "no sensor", accel=None)[1]
     schedule = bytearray([1] * 5 + [0] * 150 + [1] * 200)
     seen += _notices_after_boot(measure, "sensor lost", accel=schedule, steps=400)[1]
-    # the launcher's rows of games that are not installed
+    # the launcher's rows of games that are not installed (Tip Top: the fourth row)
     seen += _notices_after_boot(measure, "launcher", script=fakehw.steps(2, 1, 0, 2, 2, 1, 0, 2,
+                                                                          2, 1, 0, 2,
                                                                           32, 1, 0, 90))[1]
     want = {"Settings damaged: defaults", "Settings not ours: defaults",
             "Settings too new: defaults", "Settings invalid: defaults",
@@ -315,6 +318,8 @@ def named(kinds):
     ("tower", (0, 2), 3, (2, 0, 0)),
     ("tower", (3, 0, 1), 5, (2, 0, 0)),
     ("nmbr9", (0, 3), 6, ()),
+    ("nope", (0, 1, 0), 3, (0, 0, 0)),
+    ("nope", (0, 3, 1, 2, 3, 0), 2, (0, 0, 0)),
 ])
 def test_texts_of_whole_games_with_long_names_fit(measure, game, kinds, seed, options):
     run = measure.run("%s %s seed %d" % (game, kinds, seed),

@@ -86,6 +86,34 @@ def fletcher(data, n):
     return a, b
 
 
+def seal(out):
+    """A game's snapshot made whole: `out` (a bytearray) with its Fletcher sums appended, as
+    bytes. unseal() checks them."""
+    a, b = fletcher(out, len(out))
+    out.append(a & 255)
+    out.append(a >> 8)
+    out.append(b & 255)
+    out.append(b >> 8)
+    return bytes(out)
+
+
+def unseal(data, magic, version, least):
+    """A snapshot made by seal() after `magic` (2 bytes) and `version` (1 byte): (the data as
+    bytes, the end of its body before the sums); ValueError when it is not bytes, shorter than
+    `least` bytes of body, of another magic or version, or its sums do not match."""
+    try:
+        data = bytes(data)
+    except TypeError:
+        raise ValueError("snapshot type")
+    if len(data) < least + 4 or data[0:2] != magic or data[2] != version:
+        raise ValueError("snapshot header")
+    end = len(data) - 4
+    a, b = fletcher(data, end)
+    if data[end] | (data[end + 1] << 8) != a or data[end + 2] | (data[end + 3] << 8) != b:
+        raise ValueError("snapshot checksum")
+    return data, end
+
+
 def save(files, name, magic, version, payload):
     """Write atomically. Returns True, or False if the medium failed (reported, not raised)."""
     tmp = name + ".tmp"

@@ -75,3 +75,17 @@ def from_str(s, n):
         b = src[i]
         out[i] = b if 32 <= b < 127 else 63
     return out
+
+
+def log_lines(rec, lines, describe):
+    """The texts of a record's last log-worthy rows into `lines` (bytearrays, the newest last):
+    describe(i, buf) writes row i's text and returns True, or returns False for a row not worth
+    a line. Pass a bound method made once (making one allocates), not one per call."""
+    for buf in lines:
+        end(buf, 0)
+    k = len(lines) - 1
+    i = rec.n - 1
+    while i >= 0 and k >= 0:
+        if describe(i, lines[k]):
+            k -= 1
+        i -= 1

@@ -24,6 +24,7 @@ from core.gfx import Gfx
 frame = Gfx()
 
 import fakehw  # noqa: E402
+from frame_cost import frames  # noqa: E402
 from core import buttons as B  # noqa: E402
 from core.console import Console  # noqa: E402
 from core.setup import Setup  # noqa: E402
@@ -53,32 +54,6 @@ def line(what, total_us, worst_us, frames, alloc, extra=""):
     ms = total_us / 1000 / frames
     print("bench norespect %s ms=%.3f max_ms=%.3f frames=%d alloc=%d%s" % (
         what, ms, worst_us / 1000, frames, alloc // frames, extra))
-
-
-def frames(c, n, until=None):
-    """Run n frames (or until until() is true) with gc disabled; (total us, worst us, frames,
-    bytes allocated, SPI bytes)."""
-    gc.collect()
-    gc.disable()
-    m0 = gc.mem_alloc()
-    tot = 0
-    worst = 0
-    spi = 0
-    k = 0
-    while k < n:
-        if until is not None and until():
-            break
-        t = us()
-        c.frame()
-        d = time.ticks_diff(us(), t)
-        tot += d
-        if d > worst:
-            worst = d
-        spi += c.hw.display.last_bytes
-        k += 1
-    m1 = gc.mem_alloc()
-    gc.enable()
-    return tot, worst, k if k else 1, m1 - m0, spi
 
 
 def board():

@@ -11,7 +11,8 @@ KINDS: a digit a seat (0 human, 1-3 bot levels); OPTIONS: a digit per game optio
 Prints one line:
     human game=G seed=S frames=F bad=B faults=N pages=P/Q tour=T over=O acts=NAME:COUNT,...
   bad    frames that allocated (or raised) under the lock (the tour's included)
-  pages  rules pages the tour showed / the game's pages; tour=1: the game was on top after it
+  pages  rules pages the tour showed / the game's pages; tour=1: the game (or its hand-off
+         screen) was on top after it
   acts   record rows made by human seats (first field "seat"), by event name: what they did
 """
 import sys
@@ -60,7 +61,9 @@ def main(argv):
     mash = c.hw.buttons
     pad = c.hw.buttons = fakehw.Pad()
     bad, seen = tour(c, pad)
-    on_top = 1 if c.top is g else 0
+    # back in the game: its scene on top, or its hand-off screen (pass-around: the game covers
+    # itself before a hand is shown)
+    on_top = 1 if c.top is g or c.top is c._scenes.get("handoff") else 0
     c.hw.buttons = mash
     while run.step(c):
         pass

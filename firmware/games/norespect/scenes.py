@@ -106,7 +106,8 @@ class GameScene(Scene):
         self.bot_mark = bytearray(4)            # bot generator when this turn's tile was drawn
         self.tx = bytearray(R.MAX_MOVES)        # target centres of the legal moves
         self.ty = bytearray(R.MAX_MOVES)
-        self.lines = (bytearray(_LINE), bytearray(_LINE), bytearray(_LINE))
+        self.lines = (bytearray(_LINE), bytearray(_LINE))
+        self._say = self._describe              # bound once: the log's describer
         self.sel = -1                           # index in st.moves of the chosen target
         self.shown = -1                         # move whose choice is on screen (-1: none)
         self.wait = 0
@@ -358,16 +359,7 @@ class GameScene(Scene):
     # -- the log --------------------------------------------------------------------------------
     def _make_log(self):
         """The last two log-worthy events of the record, as text, plus the result line."""
-        rec = self.record
-        i = rec.n - 1
-        k = 1
-        lines = self.lines
-        TX.end(lines[0], 0)
-        TX.end(lines[1], 0)
-        while i >= 0 and k >= 0:
-            if self._describe(i, lines[k]):
-                k -= 1
-            i -= 1
+        TX.log_lines(self.record, self.lines, self._say)
 
     def _describe(self, i, buf):
         rec = self.record

@@ -34,27 +34,12 @@ def dump(st, rng, bot_rng4, record):
     out.append(n & 255)
     out.append(n >> 8)
     out.extend(rows)
-    a, b = storage.fletcher(out, len(out))
-    out.append(a & 255)
-    out.append(a >> 8)
-    out.append(b & 255)
-    out.append(b >> 8)
-    return bytes(out)
+    return storage.seal(out)
 
 
 def load(data, st, rng, brng, record, setup):
     """Restore into st, rng, brng and record, or raise ValueError (leaving st reset)."""
-    try:
-        data = bytes(data)
-    except TypeError:
-        raise ValueError("snapshot type")
-    head = 3 + R.STATE_BYTES + 8 + 2
-    if len(data) < head + 4 or data[0:2] != MAGIC or data[2] != VERSION:
-        raise ValueError("snapshot header")
-    end = len(data) - 4
-    a, b = storage.fletcher(data, end)
-    if data[end] | (data[end + 1] << 8) != a or data[end + 2] | (data[end + 3] << 8) != b:
-        raise ValueError("snapshot checksum")
+    data, end = storage.unseal(data, MAGIC, VERSION, 3 + R.STATE_BYTES + 8 + 2)
     at = 3
     st.load(data[at:at + R.STATE_BYTES])
     at += R.STATE_BYTES

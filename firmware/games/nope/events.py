@@ -1,0 +1,29 @@
+"""The record's event kinds for NOPE! (core.record.Record rows: kind + 5 fields).
+
+EVENTS[kind] = (name, field names); the row's unused fields are 0. Seats are 0-based; cards are
+the codes of games/nope/cards.py (1..41, 0 = none); colours are bit masks (red 1, green 2,
+blue 4, yellow 8). docs/nope.md lists them with their meaning and the JSON-lines form.
+"""
+EVENTS = (
+    ("seed", ("seed", "seats", "deal", "actions", "alone")),     # options: deal 0/1 (P-7),
+                                                                 # actions 1 in / 0 out, alone 0/1 (P-2)
+    ("dealer", ("dealer", "first")),                             # G-2: the dealer's left starts
+    ("deal", ("seat", "card")),                                  # one row per card dealt
+    ("flip", ("card", "count", "colours")),                      # the first face-up card and its
+                                                                 # demand (0, 0: a Nominate to carry out)
+    ("draw", ("seat", "card", "pile")),                          # pile: cards left after the draw
+    ("reshuffle", ("cards", "top")),                             # discards back as the draw pile,
+                                                                 # the top card stays
+    ("discard", ("seat", "count", "card1", "card2", "card3")),   # a set in laying order (last = top)
+    ("action", ("seat", "card", "count", "colours")),            # an action card alone and the
+                                                                 # demand it leaves (0, 0: Nominate)
+    ("nominate", ("seat", "target", "count", "colours")),        # P-5
+    ("nope", ("seat", "drew")),                                  # the draw completed no set
+    ("out", ("seat", "turn")),                                   # discarded the last card
+    ("result", ("winners", "turns")),                            # winners: bit mask of the seat
+)
+
+# capacity of the record (rows): the longest of 950 bot games (2-6 seats, the options) had 534
+# rows (docs/nope.md); a longer game keeps its first 800 rows and counts the rest in Record.lost
+CAPACITY = 800
+FIELDS = 5

@@ -1,0 +1,741 @@
+"""NOPE!: the rules as a deterministic, allocation-free state machine.
+
+The rules (RB-...) and the decisions G-1..G-4, P-1..P-7 and PD-1.. are stated in docs/nope.md.
+
+State: every seat's hand as a count per card code (games/nope/cards.py), the draw pile and the
+discard pile as bytearrays of codes (the last entry is the top), and the demand the top of the
+discard pile makes: `dcount` cards (1..3) that all show one of the colours in `dcols`.
+
+A turn (phase P_TURN): discard a set (exactly dcount cards sharing one colour of dcols, in an
+order of the player's choosing: the last one laid is the new top), play a colour-matching action
+card alone (P-2), or, only when no set is held, draw (two cards with two players, P-6). After a
+draw (phase P_DRAWN) a set or a matching action card alone must be played if the draw completed
+a set; otherwise the player says "Nope!" and the turn ends (done by the draw itself). A Nominate
+(played alone, on top of a set, or turned up first) asks its player for a target, a count and a
+colour (phase P_NOMINATE, P-5).
+
+Moves are small ints, kind in the low three bits:
+
+    DRAW       0
+    SET        1 | card1 << 3 | card2 << 9 | card3 << 15   laying order: the last card is the top
+    ACTION     2 | card << 3                               an action card played alone
+    NOMINATE   3 | target << 3 | count << 6 | colour << 8  colour: index 0..3
+    HEAD       4 | colour << 3 | top << 5                  in legal() only: "a set of this colour
+                                                            with this card on top" (any other
+                                                            dcount - 1 cards showing the colour
+                                                            complete it)
+
+legal() fills self.moves with HEADs, ACTIONs, DRAW, or the NOMINATE choices and returns the
+count; play(move, rng) applies a DRAW, SET, ACTION or NOMINATE in place (ValueError if illegal).
+rng (a core.rng.Rng, G-3) is used by draws (and the reshuffle) only.
+"""
+from array import array
+
+from micropython import const
+
+from core.buffers import copy
+from games.nope import cards as C
+
+MAX_SEATS = const(6)
+NC = const(42)                # C.NCODES: a seat's row in `hand`
+DRAW = const(0)
+SET = const(1)
+ACTION = const(2)
+NOMINATE = const(3)
+HEAD = const(4)
+
+# phases
+P_DEAL = const(0)             # nothing dealt yet
+P_TURN = const(1)             # the player to move chooses: set, action alone, or draw
+P_DRAWN = const(2)            # the draw completed a set: set or action alone (P-6)
+P_NOMINATE = const(3)         # nom_seat chooses target, count, colour (P-5)
+P_OVER = const(4)
+
+# how the top card came to lie there (it decides what a See-through played on it passes on)
+T_START = const(0)            # turned up from the deck at the start
+T_SET = const(1)              # the last card of a set
+T_ACTION = const(2)           # an action card played alone
+
+# record event kinds: see events.py (same order)
+E_SEED = const(0)
+E_DEALER = const(1)
+E_DEAL = const(2)
+E_FLIP = const(3)
+E_DRAW = const(4)
+E_RESHUFFLE = const(5)
+E_DISCARD = const(6)
+E_ACTION = const(7)
+E_NOMINATE = const(8)
+E_NOPE = const(9)
+E_OUT = const(10)
+E_RESULT = const(11)
+
+# why a set cannot be played (set_problem())
+OK = const(0)
+WHY_COUNT = const(1)          # not dcount cards
+WHY_HAND = const(2)           # a card that is not in the hand
+WHY_COLOUR = const(3)         # the cards share no colour the top card asks for
+WHY_PHASE = const(4)          # no set can be played now
+
+MAX_MOVES = const(80)         # 4 colours x 17 heads + 10 actions + draw; or 5 x 3 x 4 nominations
+_NCARDS = const(104)           # C.NCARDS (a const of another module is no constant here)
+STATE_BYTES = const(24 + MAX_SEATS * NC + 2 * _NCARDS)
+
+
+def set_move(a, b=0, c=0):
+    """The SET move laying a, then b, then c (0 = none); the last one given is the top."""
+    return SET | (a << 3) | (b << 9) | (c << 15)
+
+
+def action_move(code):
+    return ACTION | (code << 3)
+
+
+def nominate_move(target, count, colour):
+    return NOMINATE | (target << 3) | (count << 6) | (colour << 8)
+
+
+def head_move(colour, top):
+    return HEAD | (colour << 3) | (top << 5)
+
+
+def kind_of(m):
+    return m & 7
+
+
+def set_cards(m, i):
+    """Card i (0..2) of a SET move in laying order (0: none)."""
+    return (m >> (3 + 6 * i)) & 63
+
+
+def set_size(m):
+    return 3 if (m >> 15) & 63 else 2 if (m >> 9) & 63 else 1 if (m >> 3) & 63 else 0
+
+
+def set_top(m):
+    return set_cards(m, set_size(m) - 1)
+
+
+def head_colour(m):
+    return (m >> 3) & 3
+
+
+def head_top(m):
+    return (m >> 5) & 63
+
+
+def action_card(m):
+    return (m >> 3) & 63
+
+
+def nom_target(m):
+    return (m >> 3) & 7
+
+
+def nom_count(m):
+    return (m >> 6) & 3
+
+
+def nom_colour(m):
+    return (m >> 8) & 3
+
+
+def demand_of(code):
+    """The demand (count << 4 | colours) a card makes when it is the first card beneath a
+    See-through (P-4) or lies on top without having acted: a number card its number and
+    colours; a Joker and a Reset one card of any colour; a See-through or a Nominate that never
+    nominated one card of its colour(s) (PD-2)."""
+    n = C.NUMBER[code]
+    return ((n if n else 1) << 4) | C.COLS[code]
+
+
+class State:
+    def __init__(self, nseats, deal=0, actions=1, alone=0, record=None):
+        """deal: 0 standard (7 cards, 8 with two players: P-6), 1 younger players (8 each,
+        P-7); actions: 1 with the 14 action cards, 0 without (P-7); alone: 0 an action card may
+        be played alone with or without a set, 1 only with a set (P-2)."""
+        if not 2 <= nseats <= MAX_SEATS:
+            raise ValueError("seats")
+        self.n = nseats
+        self.opt_deal = 1 if deal else 0
+        self.actions = 1 if actions else 0
+        self.alone = 1 if alone else 0
+        self.two = 1 if nseats == 2 else 0        # P-6: as dealt, whatever happens later
+        self.record = record
+        self.hand = bytearray(MAX_SEATS * NC)     # count per seat per code
+        self.hn = bytearray(MAX_SEATS)            # cards in hand
+        self.cc = bytearray(MAX_SEATS * 4)        # cards in hand showing each colour
+        self.alive = bytearray(MAX_SEATS)
+        self.pile = bytearray(C.NCARDS)           # draw pile, pile[npile - 1] on top
+        self.disc = bytearray(C.NCARDS)           # discard pile, disc[ndisc - 1] on top
+        self.drew = bytearray(2)                  # the cards drawn this turn
+        self.moves = array("i", [0] * MAX_MOVES)
+        self.reset()
+
+    def reset(self):
+        for i in range(MAX_SEATS * NC):
+            self.hand[i] = 0
+        for i in range(MAX_SEATS * 4):
+            self.cc[i] = 0
+        for s in range(MAX_SEATS):
+            self.hn[s] = 0
+            self.alive[s] = 1 if s < self.n else 0
+        self.npile = 0
+        self.ndisc = 0
+        self.dcount = 0
+        self.dcols = 0
+        self.pd = 0               # what a See-through played on the top passes on (P-4)
+        self.how = T_START        # how the top card came there
+        self.phase = P_DEAL
+        self.turn = 0
+        self.dealer = 0
+        self.start_seat = 0
+        self.turns = 0
+        self.nom_seat = 0
+        self.nom_card = 0
+        self.ndrew = 0
+        self.winners = 0
+        self.nlegal = 0
+
+    def copy_from(self, o):
+        """Make this state equal to `o` (same seat count and options); no record.
+        Allocation-free (bots' scratch states)."""
+        copy(self.hand, o.hand)
+        copy(self.hn, o.hn)
+        copy(self.cc, o.cc)
+        copy(self.alive, o.alive)
+        copy(self.pile, o.pile)
+        copy(self.disc, o.disc)
+        copy(self.drew, o.drew)
+        self.npile = o.npile
+        self.ndisc = o.ndisc
+        self.dcount = o.dcount
+        self.dcols = o.dcols
+        self.pd = o.pd
+        self.how = o.how
+        self.phase = o.phase
+        self.turn = o.turn
+        self.dealer = o.dealer
+        self.start_seat = o.start_seat
+        self.turns = o.turns
+        self.nom_seat = o.nom_seat
+        self.nom_card = o.nom_card
+        self.ndrew = o.ndrew
+        self.winners = o.winners
+        self.nlegal = 0
+
+    def _rec(self, kind, a=0, b=0, c=0, d=0, e=0):
+        r = self.record
+        if r is not None:
+            r.add(kind, a, b, c, d, e)
+
+    # -- hands ----------------------------------------------------------------------------------
+    def give(self, seat, code):
+        """Put a card into a seat's hand."""
+        self.hand[seat * NC + code] += 1
+        self.hn[seat] += 1
+        cols = C.COLS[code]
+        b = seat << 2
+        for c in range(4):
+            if cols & (1 << c):
+                self.cc[b + c] += 1
+
+    def take(self, seat, code):
+        """Take a card out of a seat's hand (it must be there)."""
+        k = seat * NC + code
+        if not self.hand[k]:
+            raise ValueError("card not in hand")
+        self.hand[k] -= 1
+        self.hn[seat] -= 1
+        cols = C.COLS[code]
+        b = seat << 2
+        for c in range(4):
+            if cols & (1 << c):
+                self.cc[b + c] -= 1
+
+    def count(self, seat, code):
+        return self.hand[seat * NC + code]
+
+    def showing(self, seat, c):
+        """Cards in the seat's hand that show colour index c."""
+        return self.cc[(seat << 2) + c]
+
+    def cards_showing(self, seat, c, out):
+        """Write the codes of the seat's cards that show colour index c into `out` (one entry
+        per card, in code order); returns how many."""
+        row = seat * NC
+        b = c * C.PER_COLOUR
+        k = 0
+        for i in range(C.PER_COLOUR):
+            code = C.SHOWS[b + i]
+            for _ in range(self.hand[row + code]):
+                out[k] = code
+                k += 1
+        return k
+
+    # -- the demand -----------------------------------------------------------------------------
+    def top(self):
+        return self.disc[self.ndisc - 1] if self.ndisc else 0
+
+    def has_set(self, seat=-1):
+        """Whether the seat (default: the player to move) holds a set for the demand: dcount
+        cards showing one colour of dcols."""
+        if seat < 0:
+            seat = self.turn
+        k = self.dcount
+        cols = self.dcols
+        b = seat << 2
+        for c in range(4):
+            if cols & (1 << c) and self.cc[b + c] >= k:
+                return True
+        return False
+
+    def matches(self, code):
+        """An action card that may be played alone on the demand: it shows a demanded colour."""
+        return code >= C.FIRST_ACTION and C.COLS[code] & self.dcols
+
+    def _set_demand(self, d):
+        self.dcount = d >> 4
+        self.dcols = d & 15
+
+    # -- the start ----------------------------------------------------------------------------
+    def hand_size(self):
+        """Cards dealt to each player: 7, or 8 with two players (P-6) or younger players (P-7)."""
+        return 8 if self.two or self.opt_deal else 7
+
+    def deal(self, rng, start=-1):
+        """Shuffle (G-3), choose the dealer (G-2: at random for the first game; with `start`,
+        the seat before it, so that `start` plays first), deal one card at a time clockwise
+        from the dealer's left, and turn up the first card of the discard pile."""
+        if self.phase != P_DEAL:
+            raise ValueError("dealt")
+        n = 0
+        for code in range(1, NC):
+            for _ in range(C.deck_count(code, self.actions)):
+                self.pile[n] = code
+                n += 1
+        self.npile = n
+        rng.shuffle(self.pile, n)
+        if start < 0:
+            self.dealer = rng.below(self.n)
+        else:
+            self.dealer = (start + self.n - 1) % self.n
+        first = (self.dealer + 1) % self.n
+        self.start_seat = first
+        self._rec(E_DEALER, self.dealer, first)
+        for _ in range(self.hand_size()):
+            s = first
+            for _ in range(self.n):
+                self.npile -= 1
+                code = self.pile[self.npile]
+                self.give(s, code)
+                self._rec(E_DEAL, s, code)
+                s = s + 1 if s + 1 < self.n else 0
+        self.npile -= 1
+        top = self.pile[self.npile]
+        self.disc[0] = top
+        self.ndisc = 1
+        self.how = T_START
+        self.turn = first
+        self._first_card(top)
+
+    def _first_card(self, top):
+        """The first face-up card (RB-R4, RB-S4, RB-N6): a Nominate is carried out by the
+        first player as if they had laid it; every other card makes its demand (a Joker and a
+        Reset one card of choice, a See-through one card of its colour)."""
+        d = demand_of(top)
+        self.pd = d
+        if C.KIND[top] == C.K_NOM:
+            self._rec(E_FLIP, top, 0, 0)
+            self.dcount = 0
+            self.dcols = 0
+            self.nom_seat = self.turn
+            self.nom_card = top
+            self.phase = P_NOMINATE
+        else:
+            self._set_demand(d)
+            self._rec(E_FLIP, top, self.dcount, self.dcols)
+            self.phase = P_TURN
+        self.legal()
+
+    # -- legal moves ----------------------------------------------------------------------------
+    def legal(self):
+        """Fill self.moves with the choices of the player to move and return their count."""
+        mv = self.moves
+        k = 0
+        ph = self.phase
+        if ph == P_TURN or ph == P_DRAWN:
+            me = self.turn
+            row = me * NC
+            hs = self.has_set(me)
+            if hs:
+                cnt = self.dcount
+                for c in range(4):
+                    if self.dcols & (1 << c) and self.cc[(me << 2) + c] >= cnt:
+                        b = c * C.PER_COLOUR
+                        for i in range(C.PER_COLOUR):
+                            code = C.SHOWS[b + i]
+                            if self.hand[row + code]:
+                                mv[k] = HEAD | (c << 3) | (code << 5)
+                                k += 1
+            if hs or (ph == P_TURN and not self.alone):
+                for code in range(C.FIRST_ACTION, NC):
+                    if self.hand[row + code] and C.COLS[code] & self.dcols:
+                        mv[k] = ACTION | (code << 3)
+                        k += 1
+            if ph == P_TURN and not hs:
+                mv[k] = DRAW
+                k += 1
+        elif ph == P_NOMINATE:
+            me = self.nom_seat
+            cols = C.COLS[self.nom_card]
+            for s in range(self.n):
+                if s == me or not self.alive[s]:
+                    continue
+                for cnt in range(1, 4):
+                    for c in range(4):
+                        if cols & (1 << c):
+                            mv[k] = NOMINATE | (s << 3) | (cnt << 6) | (c << 8)
+                            k += 1
+        self.nlegal = k
+        return k
+
+    def set_problem(self, m):
+        """Why the SET move m cannot be played now (OK when it can): it must be exactly dcount
+        cards of the hand that all show one colour the demand asks for (RB-D3, RB-D4)."""
+        if self.phase != P_TURN and self.phase != P_DRAWN:
+            return WHY_PHASE
+        n = set_size(m)
+        if m >> 21 or n != self.dcount:
+            return WHY_COUNT
+        row = self.turn * NC
+        common = self.dcols
+        for i in range(n):
+            code = set_cards(m, i)
+            if not code:
+                return WHY_COUNT          # a gap in the laying order
+            if code >= NC:
+                return WHY_HAND
+            need = 1
+            for j in range(i):
+                if set_cards(m, j) == code:
+                    need += 1
+            if self.hand[row + code] < need:
+                return WHY_HAND
+            common &= C.COLS[code]
+        if not common:
+            return WHY_COLOUR
+        return OK
+
+    def is_legal(self, m):
+        kind = m & 7
+        if kind == SET:
+            return self.set_problem(m) == OK
+        if kind == HEAD:
+            return False
+        for i in range(self.nlegal):
+            if self.moves[i] == m:
+                return True
+        return False
+
+    # -- a turn ---------------------------------------------------------------------------------
+    def play(self, m, rng=None):
+        """Apply a legal DRAW, SET, ACTION or NOMINATE move (ValueError otherwise)."""
+        if not self.is_legal(m):
+            raise ValueError("illegal move")
+        kind = m & 7
+        if kind == DRAW:
+            self._draw_turn(rng)
+        elif kind == SET:
+            self._play_set(m)
+        elif kind == ACTION:
+            self._play_action((m >> 3) & 63)
+        else:
+            self._nominate(nom_target(m), nom_count(m), nom_colour(m))
+        if self.phase != P_OVER:
+            self.legal()
+
+    def _draw_turn(self, rng):
+        """No set: draw one card (two with two players, P-6). If the draw completes a set the
+        player must now play it (or a matching action card alone, P-6); else "Nope!" and the
+        turn ends. With nothing left to draw, "Nope!" without drawing (P-6)."""
+        me = self.turn
+        self.ndrew = 0
+        for i in range(2 if self.two else 1):
+            code = self._draw_one(rng)
+            if not code:
+                break
+            self.drew[i] = code
+            self.ndrew = i + 1
+            self.give(me, code)
+            self._rec(E_DRAW, me, code, self.npile)
+        if self.ndrew and self.has_set(me):
+            self.phase = P_DRAWN
+            return
+        self._rec(E_NOPE, me, self.ndrew)
+        self._next_turn(me)
+
+    def _draw_one(self, rng):
+        """The top card of the draw pile; an empty pile is first refilled from the discard pile
+        but its top card (RB-E1). 0 when there is nothing to draw."""
+        if not self.npile:
+            if self.ndisc < 2:
+                return 0
+            self._reshuffle(rng)
+        self.npile -= 1
+        return self.pile[self.npile]
+
+    def _reshuffle(self, rng):
+        n = self.ndisc - 1
+        top = self.disc[n]
+        for i in range(n):
+            self.pile[i] = self.disc[i]
+        rng.shuffle(self.pile, n)
+        self.npile = n
+        self.disc[0] = top
+        self.ndisc = 1
+        self._rec(E_RESHUFFLE, n, top)
+
+    def _lay(self, code):
+        """A card goes face up on the discard pile. What a See-through played on it later
+        passes on (P-4): its own demand, except under a See-through, which passes on what lies
+        beneath it."""
+        if C.KIND[code] != C.K_SEE:
+            self.pd = demand_of(code)
+        self.disc[self.ndisc] = code
+        self.ndisc += 1
+
+    def _play_set(self, m):
+        me = self.turn
+        n = set_size(m)
+        for i in range(n):
+            code = set_cards(m, i)
+            self.take(me, code)
+            self._lay(code)
+        self._rec(E_DISCARD, me, n, set_cards(m, 0), set_cards(m, 1), set_cards(m, 2))
+        top = set_cards(m, n - 1)
+        self.how = T_SET
+        nominating = C.KIND[top] == C.K_NOM
+        if not nominating:
+            # P-3: an action card on top of a set acts as when it is turned up first
+            self._set_demand(demand_of(top))
+        self._after(me, top if nominating else 0)
+
+    def _play_action(self, code):
+        """An action card alone (RB-A1..A3): Reset asks the next player for one card of any
+        colour; See-through passes on what lies beneath (P-4); Nominate lets its player
+        nominate (P-5)."""
+        me = self.turn
+        self.take(me, code)
+        kind = C.KIND[code]
+        below = self.pd
+        self.disc[self.ndisc] = code
+        self.ndisc += 1
+        self.how = T_ACTION
+        if kind == C.K_RESET:
+            self.pd = (1 << 4) | C.ALL
+            self._set_demand(self.pd)
+        elif kind == C.K_SEE:
+            self.pd = below
+            self._set_demand(below)
+        if kind == C.K_NOM:
+            self._rec(E_ACTION, me, code, 0, 0)
+            self._after(me, code)
+        else:
+            self._rec(E_ACTION, me, code, self.dcount, self.dcols)
+            self._after(me, 0)
+
+    def _after(self, me, nominate):
+        """After a set or an action card: a player without cards is out (RB-W1); one player
+        left with cards wins at once (P-5); a Nominate is carried out; else the next player."""
+        if not self.hn[me]:
+            self.alive[me] = 0
+            self._rec(E_OUT, me, self.turns)
+            left = 0
+            for s in range(self.n):
+                if self.alive[s]:
+                    left += 1
+                    w = s
+            if left == 1:
+                self.turns += 1
+                self.winners = 1 << w
+                self.phase = P_OVER
+                self.nlegal = 0
+                self._rec(E_RESULT, self.winners, self.turns)
+                return
+        if nominate:
+            self.dcount = 0
+            self.dcols = 0
+            self.nom_seat = me
+            self.nom_card = nominate
+            self.phase = P_NOMINATE
+            return
+        self._next_turn(me)
+
+    def _nominate(self, target, count, colour):
+        """P-5: the target must discard `count` cards of `colour` (or play on as usual); play
+        goes on clockwise from the target."""
+        me = self.nom_seat
+        self.pd = (count << 4) | (1 << colour)
+        self._set_demand(self.pd)
+        self._rec(E_NOMINATE, me, target, count, 1 << colour)
+        self.turns += 1
+        self.turn = target
+        self.phase = P_TURN
+        self.ndrew = 0
+
+    def _next_turn(self, me):
+        """G-1: the next seat clockwise that still holds cards."""
+        self.turns += 1
+        self.turn = self.next_seat(me)
+        self.phase = P_TURN
+        self.ndrew = 0
+
+    def next_seat(self, s):
+        for _ in range(self.n):
+            s = s + 1 if s + 1 < self.n else 0
+            if self.alive[s]:
+                return s
+        return s
+
+    def nalive(self):
+        k = 0
+        for s in range(self.n):
+            if self.alive[s]:
+                k += 1
+        return k
+
+    def to_move(self):
+        """The seat whose decision the game waits for."""
+        return self.nom_seat if self.phase == P_NOMINATE else self.turn
+
+    # -- checks and saving ----------------------------------------------------------------------
+    def in_play(self, code):
+        """Copies of `code` in hands, the draw pile and the discard pile (always the deck's)."""
+        k = 0
+        for s in range(self.n):
+            k += self.hand[s * NC + code]
+        for i in range(self.npile):
+            if self.pile[i] == code:
+                k += 1
+        for i in range(self.ndisc):
+            if self.disc[i] == code:
+                k += 1
+        return k
+
+    def save(self):
+        """The state as bytes (a suspend: an allocation point); load() reverses it."""
+        out = bytearray(STATE_BYTES)
+        out[0] = self.n
+        out[1] = self.opt_deal | (self.actions << 1) | (self.alone << 2)
+        out[2] = self.phase
+        out[3] = self.turn
+        out[4] = self.dealer
+        out[5] = self.start_seat
+        out[6] = self.turns & 255
+        out[7] = self.turns >> 8
+        out[8] = self.dcount
+        out[9] = self.dcols
+        out[10] = self.pd
+        out[11] = self.how
+        out[12] = self.nom_seat
+        out[13] = self.nom_card
+        out[14] = self.ndrew
+        out[15] = self.drew[0]
+        out[16] = self.drew[1]
+        out[17] = self.npile
+        out[18] = self.ndisc
+        for s in range(MAX_SEATS):
+            out[19] |= self.alive[s] << s
+        at = 24
+        out[at:at + MAX_SEATS * NC] = self.hand
+        at += MAX_SEATS * NC
+        out[at:at + C.NCARDS] = self.pile
+        at += C.NCARDS
+        out[at:at + C.NCARDS] = self.disc
+        return bytes(out)
+
+    def load(self, data):
+        """Take a state written by save(); ValueError (and this state reset) when it is not a
+        consistent game in progress."""
+        if len(data) != STATE_BYTES or data[0] != self.n \
+                or data[1] != self.opt_deal | (self.actions << 1) | (self.alone << 2):
+            raise ValueError("state header")
+        self.reset()
+        try:
+            self.phase = data[2]
+            self.turn = data[3]
+            self.dealer = data[4]
+            self.start_seat = data[5]
+            self.turns = data[6] | (data[7] << 8)
+            self.dcount = data[8]
+            self.dcols = data[9]
+            self.pd = data[10]
+            self.how = data[11]
+            self.nom_seat = data[12]
+            self.nom_card = data[13]
+            self.ndrew = data[14]
+            self.drew[0] = data[15]
+            self.drew[1] = data[16]
+            self.npile = data[17]
+            self.ndisc = data[18]
+            for s in range(MAX_SEATS):
+                self.alive[s] = (data[19] >> s) & 1
+            at = 24
+            for s in range(MAX_SEATS):
+                for code in range(NC):
+                    v = data[at + s * NC + code]
+                    if v and (s >= self.n or code == 0):
+                        raise ValueError("hand")
+                    for _ in range(v):
+                        self.give(s, code)
+            at += MAX_SEATS * NC
+            self.pile[:] = data[at:at + C.NCARDS]
+            at += C.NCARDS
+            self.disc[:] = data[at:at + C.NCARDS]
+            self.check()
+        except ValueError:
+            self.reset()
+            raise
+        self.legal()
+
+    def check(self):
+        """Raise ValueError unless this is a consistent game in progress: every card of the deck
+        in exactly one place, the piles' codes valid, seats with cards exactly the seats in the
+        game (at least two), the demand one the rules can make, the phase's fields in range."""
+        n = self.n
+        if self.phase not in (P_TURN, P_DRAWN, P_NOMINATE):
+            raise ValueError("phase")
+        if self.turn >= n or self.dealer >= n or self.start_seat >= n or self.nom_seat >= n:
+            raise ValueError("seat")
+        if not 1 <= self.ndisc <= C.NCARDS or self.npile + self.ndisc > C.NCARDS:
+            raise ValueError("piles")
+        for i in range(self.npile):
+            if not 1 <= self.pile[i] < NC:
+                raise ValueError("draw pile")
+        for i in range(self.ndisc):
+            if not 1 <= self.disc[i] < NC:
+                raise ValueError("discard pile")
+        for code in range(1, NC):
+            if self.in_play(code) != C.deck_count(code, self.actions):
+                raise ValueError("cards")
+        left = 0
+        for s in range(MAX_SEATS):
+            a = self.alive[s]
+            if (s >= n and a) or (s < n and a != (1 if self.hn[s] else 0)):
+                raise ValueError("alive")
+            left += a
+        if left < 2:
+            raise ValueError("players left")
+        if self.ndrew > 2 or (self.ndrew and not (1 <= self.drew[self.ndrew - 1] < NC)):
+            raise ValueError("drawn")
+        if self.how > T_ACTION or not 1 <= self.pd >> 4 <= 3 or not self.pd & 15 or self.pd > 63:
+            raise ValueError("top")
+        if self.phase == P_NOMINATE:
+            if C.KIND[self.nom_card] != C.K_NOM or self.dcount or self.dcols:
+                raise ValueError("nominate")
+        else:
+            if not 1 <= self.dcount <= 3 or not self.dcols or self.dcols > 15 or not self.alive[self.turn]:
+                raise ValueError("demand")
+            if self.phase == P_DRAWN and not self.has_set():
+                raise ValueError("drawn without a set")

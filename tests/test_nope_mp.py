@@ -1,0 +1,61 @@
+"""NOPE! under real MicroPython: whole games with every seat a bot (two to six seats, the
+options) and the heap locked for every frame, on every locked port (mprun.LOCKED_PORTS: 64-bit
+unix, 32-bit WebAssembly newest and 1.24.1); the same games on CPython give the same results;
+suspend and resume at several moments continues identically on every port. (Human seats:
+tests/test_human_locked.py; redraw equality: tests/test_redraw.py.)"""
+import re
+
+import pytest
+
+import mprun
+
+GAME = re.compile(r"game seed=(\d+) seats=(\d+) options=(\d+) frames=(\d+) bad=(\d+) faults=(\d+) "
+                  r"rows=(\d+) result=(.*)")
+_runs = {}
+
+
+def games(out):
+    rows = [m.groups() for m in GAME.finditer(out)]
+    assert rows, out
+    return rows
+
+
+def locked_run(port):
+    if port not in _runs:
+        r = mprun.run(port, "tests/mp/nope_locked.py", cwd=mprun.ROOT, timeout=600)
+        assert r.returncode == 0, (port, r.stdout, r.stderr)
+        _runs[port] = r.stdout
+    return _runs[port]
+
+
+@pytest.mark.parametrize("port", mprun.LOCKED_PORTS)
+def test_whole_bot_games_run_with_the_heap_locked_every_frame_as_on_cpython(port):
+    out = locked_run(port)
+    rows = games(out)
+    assert len(rows) >= 5
+    assert {r[1] for r in rows} >= {"2", "6"}                  # the smallest and largest tables
+    assert {r[2] for r in rows} >= {"000", "110", "001", "100"}
+    for seed, seats, options, frames, bad, faults, nrows, result in rows:
+        assert bad == "0" and faults == "0", (port, seed, result)
+        assert result.startswith("winner=") and not result.startswith("winner= ")
+    assert "done games=%d bad=0" % len(rows) in out
+    assert rows == games(locked_run("cpython"))         # the ports and CPython play the same games
+
+
+@pytest.mark.parametrize("port", mprun.LOCKED_PORTS)
+def test_suspend_and_resume_continue_identically_under_micropython(port):
+    r = mprun.run(port, "tests/mp/nope_resume.py", cwd=mprun.ROOT)
+    assert r.returncode == 0, r.stderr
+    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("resume ")]
+    assert len(lines) >= 10, r.stdout
+    assert all("same=1" in ln for ln in lines), r.stdout
+    assert "bad=0 differ=0" in r.stdout, r.stdout
+
+
+def test_bench_reports_no_allocation():
+    r = mprun.run("unix", "tests/mp/bench_nope.py", cwd=mprun.ROOT)
+    assert r.returncode == 0, r.stderr
+    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("bench nope ") and "alloc=" in ln]
+    assert len(lines) >= 7
+    for ln in lines:
+        assert " alloc=0" in ln, ln

@@ -1,0 +1,390 @@
+"""NOPE!'s table scene on CPython (the simulator's core): the console plays what the rules and
+bots decide; a human's illegal selection cannot be confirmed and the hint line says why; a
+legal set is laid in the chosen order; pass-around play shows a hand only to its owner after the
+hand-off; suspend/resume at any moment continues identically; damaged saves are refused whole."""
+import random
+
+import pytest
+
+import fakehw
+import nope_tournament as T
+import nope_util as U
+from memfs import MemFS
+from core import buttons as B
+from core import storage
+from core.console import Console
+from core.files import Files
+from core.record import Record
+from core.setup import Setup
+from games.nope import rules as R
+from games.nope import scenes as S
+from games.nope.events import CAPACITY, EVENTS, FIELDS
+
+NAMES = ("ANA", "BEN", "CLEO", "DEV", "EVE", "FIN")
+
+
+def console(speed=3, fs=None):
+    fs = fs or MemFS()
+    hw = fakehw.Hardware(b"", fresh=False)
+    hw.files = Files(fs.os, "/data", fs.open)
+    c = Console(hw)
+    c.settings.bot_speed = speed
+    return c, hw, fs
+
+
+def setup(kinds, options=(0, 0, 0), seed=1, start=-1):
+    return Setup("nope", bytearray(kinds), list(NAMES[:len(kinds)]), bytearray(options), seed, start)
+
+
+def start(kinds, options=(0, 0, 0), seed=1, speed=3, snapshot=None, first=-1):
+    c, hw, fs = console(speed)
+    c.start_game("nope", setup(kinds, options, seed, first), snapshot)
+    return c, c.game
+
+
+def finish(c, g, limit=40000):
+    n = 0
+    while not g.game_over and n < limit:
+        c.frame()
+        n += 1
+    assert g.game_over and not c.faults, c.last_error
+    return n
+
+
+def press(c, bits, idle=1):
+    c.hw.buttons.script = fakehw.steps(bits, 1, 0, idle)
+    c.hw.buttons.i = 0
+    for _ in range(1 + idle):
+        c.frame()
+
+
+def hint(g):
+    return g._hint()
+
+
+# -- the console plays the rules and the bots faithfully ------------------------------------------
+@pytest.mark.parametrize("kinds,options,seed", [((3, 1), (0, 0, 0), 4), ((2, 3, 1, 2), (0, 0, 0), 5),
+                                                ((3, 3, 2, 1, 2, 3), (1, 1, 0), 6), ((2, 3, 1), (0, 0, 1), 7)])
+def test_console_game_equals_the_headless_game(kinds, options, seed):
+    c, g = start(kinds, options, seed)
+    finish(c, g)
+    rec = Record(CAPACITY, FIELDS)
+    st = T.play_game(list(kinds), seed, options[0], 1 - options[1], options[2], rec)
+    assert g.record.dump() == rec.dump()
+    assert g.st.winners == st.winners and g.winners == st.winners and g.st.turns == st.turns
+
+
+def test_result_line_and_record_head():
+    c, g = start((3, 1, 2), (0, 0, 0), 77)
+    finish(c, g)
+    w = [str(s) for s in range(3) if g.st.winners & (1 << s)]
+    assert g.result() == "winner=%s turns=%d" % (",".join(w), g.st.turns)
+    rec = g.record
+    assert rec.kind(0) == R.E_SEED and [rec.field(0, j) for j in range(5)] == [77, 3, 0, 1, 0]
+    names = [EVENTS[rec.kind(i)][0] for i in range(rec.n)]
+    assert names[1] == "dealer" and names[-1] == "result"
+
+
+def test_game_over_waits_for_a_then_leaves():
+    c, g = start((3, 1), seed=4)
+    finish(c, g)
+    for _ in range(30):
+        c.frame()
+    assert c.game is g
+    press(c, B.A)
+    assert c.game is None and type(c.top).__name__ == "Results"
+
+
+def test_setup_start_is_honoured_and_written_back():
+    """G-2: -1 lets the game choose (the dealer's left), written into setup.start; a seat
+    there starts (play again)."""
+    c, g = start((3, 1, 2), seed=9)
+    assert g.setup.start == g.st.start_seat == g.st.turn
+    for s in range(3):
+        c, g = start((3, 1, 2), seed=9, first=s)
+        assert g.st.start_seat == s and g.st.turn == s and g.setup.start == s
+
+
+# -- a human's choices ----------------------------------------------------------------------------
+def human_table(hands, top, turn=0, kinds=(0, 1, 1), demand=None):
+    """The console's game with the table laid out by nope_util.table (the human to move)."""
+    c, g = start(kinds, seed=3, speed=3)
+    t = U.table(len(kinds), hands, top, turn=turn, demand=demand, record=False)
+    g.st.copy_from(t)
+    g.st.legal()
+    g.wait = 0
+    g._new_decision()
+    c.frame()
+    return c, g
+
+
+def pick(c, g, names, drop=False):
+    """Move the cursor to each named card (not yet picked; with `drop`, picked) and press A."""
+    for name in names:
+        code = U.card(name)
+        i = next(k for k in range(g.hn) if g.hc[k] == code and bool(g.pick[k]) == drop)
+        while g.cur < i:
+            press(c, B.RIGHT, 0)
+        while g.cur > i:
+            press(c, B.LEFT, 0)
+        press(c, B.A, 0)
+
+
+def test_an_illegal_selection_cannot_be_confirmed_and_the_screen_says_why():
+    c, g = human_table(["R1 R2 G1 B2 Y3", "R3 G3 B3", "Y1 Y2"], "RG2")
+    n = g.record.n
+    press(c, B.X)
+    assert hint(g) == S.WHY_NONE
+    pick(c, g, ["R1"])
+    press(c, B.X)
+    assert hint(g) == S.WHY_COUNT[2]                 # two cards asked
+    pick(c, g, ["B2"])
+    press(c, B.X)
+    assert hint(g) == S.WHY_COLOUR                   # red and blue share no colour asked
+    press(c, B.B)
+    assert hint(g) == S.WHY_SET                      # a set is held: no drawing (RB-N1)
+    assert g.record.n == n and g.st.turn == 0 and g.st.hn[0] == 5
+    pick(c, g, ["R2", "Y3"])
+    assert hint(g) == S.WHY_MAX and g.npick == 3     # a fourth card is refused
+
+
+def test_a_legal_set_is_laid_with_the_chosen_top_card_last():
+    c, g = human_table(["R1 R2 G1 B2 Y3", "R3 G3 B3", "Y1 Y2"], "RG2")
+    pick(c, g, ["R2", "G1"])                         # red and green: no colour in common
+    press(c, B.X)
+    assert hint(g) == S.WHY_COLOUR
+    pick(c, g, ["G1"], drop=True)
+    pick(c, g, ["R1"])
+    press(c, B.X)
+    assert g.hmode == S.H_TOP and hint(g) == S.HINT_TOP
+    i = next(k for k in range(g.hn) if g.hc[k] == U.card("R2"))
+    while g.cur != i:
+        press(c, B.LEFT if g.cur > i else B.RIGHT, 0)
+    press(c, B.A)
+    k = g.record.n - 1
+    while g.record.kind(k) != R.E_DISCARD:
+        k -= 1
+    assert [g.record.field(k, j) for j in range(5)] == [0, 2, U.card("R1"), U.card("R2"), 0]
+    assert g.st.disc[g.st.ndisc - 1] == U.card("R2")
+
+
+def test_without_a_set_b_draws_and_an_action_card_alone_is_offered():
+    c, g = human_table(["R1 G2 SeeB", "R3 G3 B3", "Y1 Y2"], "B2", demand=(2, 4))
+    assert hint(g) == S.HINT_NOSET_ACT
+    pick(c, g, ["SeeB"])
+    press(c, B.X)                                    # not a set of 2: played alone (P-2)
+    acts = [i for i in range(g.record.n) if g.record.kind(i) == R.E_ACTION]
+    assert acts and g.record.field(acts[0], 1) == U.card("SeeB")
+    c, g = human_table(["R1 G2", "R3 G3 B3", "Y1 Y2"], "B2", demand=(2, 4))
+    assert hint(g) == S.HINT_NOSET
+    press(c, B.B)
+    draws = [i for i in range(g.record.n) if g.record.kind(i) == R.E_DRAW]
+    assert draws and g.record.field(draws[0], 0) == 0
+
+
+def test_one_action_card_that_is_also_a_set_asks():
+    c, g = human_table(["R1 G2 SeeB", "R3 G3 B3", "Y1 Y2"], "B1")
+    pick(c, g, ["SeeB"])
+    press(c, B.X, 2)
+    assert g.hmode == S.H_ASK and hint(g) == S.HINT_ASK
+    press(c, B.X)                                    # as a set of one (P-3)
+    d = [i for i in range(g.record.n) if g.record.kind(i) == R.E_DISCARD]
+    assert d and g.record.field(d[0], 2) == U.card("SeeB")
+
+
+def test_a_human_nominates_row_by_row():
+    c, g = human_table(["R1 G2 NomB B1", "R3 G3 B3", "Y1 Y2"], "B2", demand=(1, 4))
+    pick(c, g, ["NomB"])
+    press(c, B.X)
+    press(c, B.A)                                    # alone, not as a set of one
+    assert g.st.phase == R.P_NOMINATE and g.hmode == S.H_NOM
+    press(c, B.RIGHT)                                # seat 1 -> seat 2
+    press(c, B.DOWN)
+    press(c, B.RIGHT, 2)
+    press(c, B.RIGHT, 2)                             # count 3
+    press(c, B.A)
+    k = [i for i in range(g.record.n) if g.record.kind(i) == R.E_NOMINATE][0]
+    assert [g.record.field(k, j) for j in range(4)] == [0, 2, 3, 4]
+
+
+def test_random_input_plays_only_legal_moves_to_the_end():
+    """A seeded mash of every key: the game ends, nothing faults, every human move was legal
+    (the rules raise on an illegal one, which the console would count as a fault)."""
+    rnd = random.Random(5)
+    keys = (B.LEFT, B.RIGHT, B.UP, B.DOWN, B.A, B.A, B.X, B.B)
+    for seed in (1, 2):
+        c, g = start((0, 2, 0), seed=seed, speed=3)
+        for _ in range(30000):
+            if g.game_over:
+                break
+            press(c, rnd.choice(keys), 0)
+        assert g.game_over and not c.faults, c.last_error
+        assert any(g.record.kind(i) == R.E_DISCARD and g.record.field(i, 0) in (0, 2)
+                   for i in range(g.record.n))
+
+
+# -- private hands ---------------------------------------------------------------------------------
+def test_a_hand_is_shown_only_to_its_owner_after_the_hand_off():
+    c, g = start((0, 1, 0), seed=12, speed=2)
+    handoff = c._scenes["handoff"]
+    confirmed = None
+    shown = 0
+    drawn = []
+    real = g._draw_hand
+
+    def spy(gfx):
+        drawn.append(g.viewer)
+        real(gfx)
+    g._draw_hand = spy
+    rnd = random.Random(2)
+    for _ in range(6000):
+        if g.game_over:
+            break
+        was = c.top
+        drawn.clear()
+        press(c, rnd.choice((B.A, B.A, B.X, B.B, B.LEFT, B.RIGHT)), 0)
+        if was is handoff and c.top is g:
+            confirmed = handoff.name
+        for v in drawn:
+            if v >= 0:
+                assert NAMES[v] == confirmed, (v, confirmed)
+                shown += 1
+        if c.top is g and g.viewer >= 0:
+            assert g.viewer == g.st.to_move() or g.mode == S.M_OVER
+    assert shown > 20 and g.game_over
+
+
+def test_one_human_sees_their_hand_throughout_without_hand_off():
+    c, g = start((0, 3, 3), seed=13, speed=3)
+    for _ in range(400):
+        c.frame()
+        assert c.top is g and g.viewer == 0
+
+
+# -- suspend / resume -------------------------------------------------------------------------------
+@pytest.mark.parametrize("kinds,options,seed", [((3, 1, 2), (0, 0, 0), 31), ((2, 3), (1, 0, 1), 32)])
+def test_suspend_and_resume_at_any_moment_continues_identically(kinds, options, seed):
+    c, g = start(kinds, options, seed)
+    frames = finish(c, g)
+    full = g.record.dump()
+    for at in range(1, frames, max(1, frames // 7)):
+        c1, g1 = start(kinds, options, seed)
+        for _ in range(at):
+            c1.frame()
+        if g1.game_over:
+            continue
+        snap = g1.snapshot()
+        c2, g2 = start(kinds, options, seed, snapshot=snap)
+        assert g2.st.save() == g1.st.save() and g2.record.dump() == g1.record.dump()
+        finish(c2, g2)
+        assert g2.record.dump() == full, at
+
+
+def test_suspend_through_the_pause_menu_and_resume_from_the_launcher():
+    fs = MemFS()
+    c, hw, _ = console(3, fs)
+    c.start_game("nope", setup((3, 1, 2), seed=44))
+    g = c.game
+    for _ in range(60):
+        c.frame()
+    state = g.st.save()
+    rec = g.record.dump()
+    press(c, B.Y)                                   # pause menu
+    press(c, B.UP)                                  # to "Quit to launcher"
+    press(c, B.A)
+    assert c.game is None and c.suspended == "nope"
+    c2, _, _ = console(3, fs)                       # a reboot
+    assert c2.resume_game()
+    g2 = c2.game
+    assert g2.st.save() == state and g2.record.dump() == rec
+
+
+def test_snapshot_is_none_when_the_game_is_over():
+    c, g = start((3, 1), seed=4)
+    finish(c, g)
+    assert g.snapshot() is None
+
+
+# -- damaged saves -----------------------------------------------------------------------------------
+def _snap():
+    c, g = start((3, 1, 2), seed=51)
+    for _ in range(80):
+        c.frame()
+    return g.snapshot()
+
+
+_CONSOLE = []
+
+
+def _refused(snap, su=None):
+    if not _CONSOLE:
+        _CONSOLE.append(console()[0])
+    with pytest.raises(ValueError):
+        S.GameScene(_CONSOLE[0], su or setup((3, 1, 2), seed=51), snap)
+
+
+def test_truncated_and_bit_flipped_snapshots_are_refused():
+    snap = _snap()
+    S.GameScene(console()[0], setup((3, 1, 2), seed=51), snap)      # the whole one loads
+    for n in list(range(0, 30)) + list(range(len(snap) - 30, len(snap))):
+        _refused(snap[:n])
+    rnd = random.Random(7)
+    for i in list(range(0, 700)) + rnd.sample(range(700, len(snap)), 200):
+        b = bytearray(snap)
+        b[i] ^= 1 << rnd.randrange(8)
+        _refused(bytes(b))
+
+
+def test_a_snapshot_of_another_setup_is_refused():
+    snap = _snap()
+    _refused(snap, setup((3, 1, 2), (1, 0, 0), 51))    # other deal
+    _refused(snap, setup((3, 1, 2, 1), seed=51))       # other seats
+    _refused(snap, setup((3, 1, 2), seed=52))          # other seed
+
+
+def test_consistent_checksum_but_impossible_state_is_refused():
+    snap = bytearray(_snap())
+    body = snap[:-4]
+    body[3 + 24 + R.NC + 1] += 1                       # one more R1 in seat 1's hand
+    a, b = storage.fletcher(body, len(body))
+    _refused(bytes(body) + bytes([a & 255, a >> 8, b & 255, b >> 8]))
+    _refused(random.Random(1).randbytes(400))
+    _refused(b"")
+
+
+def test_damaged_save_is_reported_and_discarded_by_the_console_never_half_loaded():
+    fs = MemFS()
+    c, hw, _ = console(3, fs)
+    su = setup((3, 1, 2), seed=51)
+    snap = bytearray(_snap())
+    snap[40] ^= 4
+    storage.save(c.files, "suspend.bin", b"PTsv", 1, bytearray(su.to_bytes()) + snap)
+    c2, _, _ = console(3, fs)
+    assert c2.suspended == "nope"
+    assert not c2.resume_game()
+    assert c2.game is None and c2.suspended is None
+    assert "/data/suspend.bin" not in fs.files
+    seen = []
+    for _ in range(200):
+        before = c2.notice.shown
+        c2.frame()
+        if c2.notice.shown != before:
+            seen.append(c2.notice.last)
+    assert any("damaged" in m for m in seen)
+
+
+# -- screen ------------------------------------------------------------------------------------------
+def test_log_lines_describe_the_public_events():
+    c, g = start((3, 1), seed=4)
+    finish(c, g)
+    text = [bytes(ln).rstrip(b"\0").decode() for ln in g.lines]
+    assert text[1] == NAMES[[s for s in range(2) if g.winners >> s & 1][0]] + " wins!"
+
+
+def test_static_screen_pushes_nothing():
+    c, g = human_table(["R1 R2 G1 B2 Y3", "R3 G3 B3", "Y1 Y2"], "RG2")
+    for _ in range(3):
+        c.frame()
+    for _ in range(20):
+        c.frame()
+        assert c.hw.display.last_bytes == 0 or c.notice.active
