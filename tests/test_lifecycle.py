@@ -324,19 +324,13 @@ def test_every_text_of_the_results_screen_fits_the_screen(hw):
 
 
 # -- under real MicroPython, heap locked ---------------------------------------------------------
-# No Respect still allocates in its frames on 1.24.1 (issue 8: State.copy_from's slice
-# assignment); its results screen must not, there too
-PENDING_GAME_FRAMES = {("norespect", "wasm-min")}
-
-
 @pytest.mark.parametrize("port", mprun.LOCKED_PORTS)
 @pytest.mark.parametrize("game,kinds,seed,options", [("tower", "31", 5, "200"), ("norespect", "312", 5, "0"),
                                                       ("nmbr9", "121", 5, ""), ("nope", "3122", 5, "000")],
                          ids=["tower", "norespect", "nmbr9", "nope"])
 def test_play_again_under_micropython_the_table_and_the_games_run_heap_locked(port, game, kinds, seed,
                                                                              options):
-    free = ["free"] if (game, port) in PENDING_GAME_FRAMES else []
-    r = mprun.run(port, "tests/mp/play_again.py", [game, kinds, str(seed), "3", options] + free,
+    r = mprun.run(port, "tests/mp/play_again.py", [game, kinds, str(seed), "3", options],
                   cwd=mprun.ROOT)
     assert r.returncode == 0, r.stderr
     rows = [dict(kv.split("=") for kv in ln.split()[1:])
