@@ -16,6 +16,7 @@ from core.evening import SHARE, Evening, tenths
 from core.setup import Setup
 from games.nmbr9 import rules as N9
 from games.norespect import rules as NR
+from games.tiptop import rules as TT
 from games.tower.events import EVENTS
 
 TOWER_EVENTS = [name for name, _ in EVENTS]
@@ -62,6 +63,11 @@ def norespect(kinds=(3, 1, 2), seed=5, start=-1):
 
 def nmbr9(kinds=(3, 1, 2), seed=5, start=-1):
     return Setup("nmbr9", bytearray(kinds), ["ANA", "BEN", "CLEO", "DEV"][:len(kinds)],
+                 bytearray(0), seed, start)
+
+
+def tiptop(kinds=(3, 1, 2), seed=5, start=-1):
+    return Setup("tiptop", bytearray(kinds), ["ANA", "BEN", "CLEO", "DEV", "EVE", "FIN", "GUS", "HAL"][:len(kinds)],
                  bytearray(0), seed, start)
 
 
@@ -201,14 +207,18 @@ def _evening(hw, setup, games):
     for k in range(games):
         g = finish(c)
         rec = g.record
-        start_kind = {"tower": TOWER_EVENTS.index("start"), "norespect": NR.E_START,
-                      "nmbr9": N9.E_START}[setup.game]
-        starts = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == start_kind]
+        if setup.game == "tiptop":              # who plays first in the first round
+            starts = [rec.field(i, 2) for i in range(rec.n) if rec.kind(i) == TT.E_ROUND][:1]
+            winners = 1 << [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == TT.E_RESULT][0]
+        else:
+            start_kind = {"tower": TOWER_EVENTS.index("start"), "norespect": NR.E_START,
+                          "nmbr9": N9.E_START}[setup.game]
+            starts = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == start_kind]
         if setup.game == "tower":
             result = TOWER_EVENTS.index("result")
             w = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == result][0]
             winners = 0 if w == 0xFFFF or w < 0 else 1 << w
-        else:
+        elif setup.game != "tiptop":
             result = NR.E_RESULT if setup.game == "norespect" else N9.E_RESULT
             winners = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == result][0]
         draws = sum(1 for i in range(rec.n) if setup.game == "norespect" and rec.kind(i) == NR.E_START_DRAW)
@@ -224,8 +234,9 @@ def _evening(hw, setup, games):
     return c, out
 
 
-@pytest.mark.parametrize("setup", [norespect((3, 1, 2), 11), tower((3, 1, 2), 12), nmbr9((1, 2, 1), 13)],
-                         ids=["norespect", "tower", "nmbr9"])
+@pytest.mark.parametrize("setup", [norespect((3, 1, 2), 11), tower((3, 1, 2), 12), nmbr9((1, 2, 1), 13),
+                                   tiptop((3, 1, 2), 13)],
+                         ids=["norespect", "tower", "nmbr9", "tiptop"])
 def test_play_again_rotates_the_start_and_the_table_counts_the_wins_G2(hw, setup):
     c, out = _evening(hw, setup, 4)
     n = setup.seats
@@ -321,8 +332,8 @@ PENDING_GAME_FRAMES = {("norespect", "wasm-min")}
 
 @pytest.mark.parametrize("port", mprun.LOCKED_PORTS)
 @pytest.mark.parametrize("game,kinds,seed,options", [("tower", "31", 5, "200"), ("norespect", "312", 5, "0"),
-                                                      ("nmbr9", "121", 5, "")],
-                         ids=["tower", "norespect", "nmbr9"])
+                                                     ("nmbr9", "121", 5, ""), ("tiptop", "312", 5, "")],
+                         ids=["tower", "norespect", "nmbr9", "tiptop"])
 def test_play_again_under_micropython_the_table_and_the_games_run_heap_locked(port, game, kinds, seed,
                                                                              options):
     free = ["free"] if (game, port) in PENDING_GAME_FRAMES else []
