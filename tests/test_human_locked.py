@@ -15,6 +15,8 @@ GAMES = {
     "norespect": ((("030", 3, "0", {"build", "stack", "cap", "discard"}),
                    ("20", 5, "1", {"build", "discard"}))),
     "nmbr9": ((("02", 3, "", {"place", "level"}),)),
+    "tiptop": ((("030", 4, "", {"play", "lose"}),         # two humans: hand-offs
+                ("03", 5, "", {"play", "lose"}))),
 }
 LINE = re.compile(r"human game=(\w+) seed=(\d+) frames=(\d+) bad=(\d+) faults=(\d+) "
                   r"pages=(\d+)/(\d+) tour=(\d) over=(\d) acts=(\S*)")
