@@ -28,6 +28,9 @@ GAMES = (
     ("tower", (3, 2), 6, (2, 0, 1)),            # no balance hint
     ("nmbr9", (3,), 1, ()),                     # a hard bot alone
     ("nmbr9", (0,), 5, ()),                     # a human alone: the ghost, turns, X, A
+    ("tiptop", (0, 3), 5, ()),
+    ("tiptop", (0, 2, 0), 3, ()),               # two humans: hand-offs
+    ("tiptop", (3, 2, 1, 3, 2, 1, 3, 2), 2, ()),   # eight seats
 )
 # at a visible bot speed (fast: a bot's drawn tile and its choice stay on screen for 8 steps)
 VISIBLE = (
@@ -35,6 +38,7 @@ VISIBLE = (
     ("norespect", (1, 0, 2, 0), 7, (1,)),
     ("tower", (0, 2, 0, 2), 7, (2, 0, 0)),      # a bot's answer, its placement, shown
     ("nmbr9", (1, 2), 7, ()),                   # the view follows the seat to play
+    ("tiptop", (0, 3), 6, ()),                  # a bot's chosen card, shown before it is played
 )
 SPEED_FAST = 2
 # known failures being fixed (none now; an entry: (game, port or None) -> the reason)
@@ -86,10 +90,11 @@ def test_console_screen_redraw_under_micropython_heap_locked(port, name):
 
 
 # per port: a long four-seat No Respect game on the newer ports, the game with humans (a tenth of
-# its frames) on the minimum version; the tower's four-seat game and its game with a human everywhere
+# its frames) on the minimum version; the tower's four-seat game and its game with a human; NMBR 9's
+# and Tip Top's games with a human everywhere
 SAMPLED = [(GAMES[2] if port == "wasm-min" else GAMES[1], port) for port in mprun.LOCKED_PORTS] + \
     [(g, port) for g in GAMES[4:6] for port in mprun.LOCKED_PORTS] + \
-    [(GAMES[12], port) for port in mprun.LOCKED_PORTS]
+    [(g, port) for g in GAMES[12:14] for port in mprun.LOCKED_PORTS]
 
 
 @pytest.mark.parametrize("game,kinds,seed,options,port", [
