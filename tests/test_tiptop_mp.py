@@ -45,3 +45,12 @@ def test_whole_bot_games_run_with_the_heap_locked_every_frame_as_on_cpython(port
         assert len(lines) == 4 and all("same=1" in ln for ln in lines), out
         assert {ln.split("phase=")[1][0] for ln in lines} == {"1", "2"}     # in play, after a lost round
         assert "resumes=4 differ=0" in out
+
+
+def test_bench_reports_no_allocation():
+    r = mprun.run("unix", "tests/mp/bench_tiptop.py", cwd=mprun.ROOT)
+    assert r.returncode == 0, r.stderr
+    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("bench tiptop ") and "alloc=" in ln]
+    assert len(lines) == 7, r.stdout
+    for ln in lines:
+        assert " alloc=0" in ln, ln
