@@ -86,6 +86,24 @@ def fletcher(data, n):
     return a, b
 
 
+def seal(out):
+    """Append the fletcher() sums of bytearray `out` (4 bytes, little-endian)."""
+    a, b = fletcher(out, len(out))
+    out.extend(bytes((a & 255, a >> 8, b & 255, b >> 8)))
+
+
+def sealed(data):
+    """The length of what seal() sealed in `data` (its sums cut off); ValueError when they do not
+    match."""
+    end = len(data) - 4
+    if end < 0:
+        raise ValueError("snapshot length")
+    a, b = fletcher(data, end)
+    if data[end] | (data[end + 1] << 8) != a or data[end + 2] | (data[end + 3] << 8) != b:
+        raise ValueError("snapshot checksum")
+    return end
+
+
 def save(files, name, magic, version, payload):
     """Write atomically. Returns True, or False if the medium failed (reported, not raised)."""
     tmp = name + ".tmp"

@@ -101,7 +101,8 @@ def resume():
         same = same and fingerprint(g2) == want
         resumes += 1
         differ += 0 if same else 1
-        print("resume seed=%d at=%d phase=%d same=%d" % (seed, frames * k // 5, g1.st.phase, 1 if same else 0))
+        print("resume seed=%d at=%d phase=%d same=%d" % (seed, frames * k // 5, g1.st.phase,
+                                                          1 if same else 0))
         c1.hw.cleanup()
         c2.hw.cleanup()
         gc.collect()

@@ -6,8 +6,8 @@ Layout (version 1):
     3   rules state          rules.STATE_BYTES bytes (State.save)
     +   generator            4 bytes (core.rng.Rng.save_into): the next shuffle continues
     +   record rows          2 bytes count n, then n rows of the record (16-bit fields)
-    +   checksum             2 x 2 bytes: Fletcher sums of everything before (any bit flip is
-                             caught even though the console's file CRC already guards the file)
+    +   checksum             2 x 2 bytes (core.storage.seal): Fletcher sums of everything before
+                             (any bit flip is caught; the console's file CRC guards the file too)
 The bots keep nothing between turns (they choose from the position alone), and whose hand is
 shown is not saved: a resumed pass-around game shows the hand-off screen again. load() checks
 everything (also against the Setup the console stored with it) before any of it is used, and
@@ -32,11 +32,7 @@ def dump(st, rng, record):
     out.append(n & 255)
     out.append(n >> 8)
     out.extend(record.dump())
-    a, b = storage.fletcher(out, len(out))
-    out.append(a & 255)
-    out.append(a >> 8)
-    out.append(b & 255)
-    out.append(b >> 8)
+    storage.seal(out)
     return bytes(out)
 
 
@@ -49,10 +45,7 @@ def load(data, st, rng, record, setup):
     head = 3 + R.STATE_BYTES + 4 + 2
     if len(data) < head + 4 or data[0:2] != MAGIC or data[2] != VERSION:
         raise ValueError("snapshot header")
-    end = len(data) - 4
-    a, b = storage.fletcher(data, end)
-    if data[end] | (data[end + 1] << 8) != a or data[end + 2] | (data[end + 3] << 8) != b:
-        raise ValueError("snapshot checksum")
+    end = storage.sealed(data)
     at = 3
     st.load(data[at:at + R.STATE_BYTES])
     at += R.STATE_BYTES
