@@ -20,6 +20,7 @@ filled in place, numbers are drawn from one-character strings.
 """
 from micropython import const
 
+from core import buffers
 from core import buttons as B
 from core import palette as P
 from core import text as TX
@@ -49,6 +50,7 @@ _CARD_STEP = const(58)
 _CARD_X = const(6)
 _PILE_X = const(152)
 _LOG_Y = const(200)
+_HAND_SIG = const(12)       # bytes describing the hand area's picture (_hand_sig)
 # record capacity (rows) by seats: the longest of 800 bot games per seat count took 41 % (2
 # seats: 248 of 600 rows) to 70 % of it (7 seats: 1,299 of 1,850); docs/tiptop.md, The record
 _ROWS_BASE = const(100)
@@ -131,6 +133,13 @@ class GameScene(Scene):
         self.mode = M_PLAY
         self.game_over = False
         self._hand_kind = -1                    # what the hand area shows: seat (face up) or -1
+        # what each seat row and the hand area show now (redrawn only when it differs)
+        self._seat_shown = bytearray(b"\xff" * R.MAX_SEATS)
+        self._hand_now = bytearray(_HAND_SIG)
+        self._hand_shown = bytearray(_HAND_SIG)
+        self._hv_seat = 0
+        self._hv_mine = False
+        self._hv_shown = -1
         # what to redraw
         self._d_header = True
         self._d_top = True
@@ -408,14 +417,19 @@ class GameScene(Scene):
             self._d_top = False
             self._draw_top(g)
         if self._d_seats:
-            d = self._d_seats
             self._d_seats = 0
-            for s in range(R.MAX_SEATS):
-                if d & (1 << s):
+            shown = self._seat_shown
+            for s in range(self.n):
+                k = self._seat_code(s)
+                if full or k != shown[s]:
+                    shown[s] = k
                     self._draw_seat(g, s)
         if self._d_hand:
             self._d_hand = False
-            self._draw_hand(g, v)
+            self._hand_sig(v)
+            if full or self._hand_now != self._hand_shown:
+                buffers.copy(self._hand_shown, self._hand_now)
+                self._draw_hand(g, v)
         if self._d_log:
             self._d_log = False
             fb = g.fb
@@ -497,6 +511,43 @@ class GameScene(Scene):
             fb.fill_rect(_BAR_X, _BAR_Y, w, 8, P.GREEN if k < 60 else (P.YELLOW if k < 85 else P.RED))
         g.dirty(0, _TOP_Y, 240, 58)
 
+    def _seat_code(self, s):
+        """What seat s's row shows, as one byte: its chips and its marker."""
+        st = self.st
+        if self.mode == M_PLAY and st.turn == s:
+            m = 1
+        elif self.mode == M_OVER and st.winner == s:
+            m = 2
+        elif self.mode == M_PLAY and st.next_seat(st.turn, st.dir) == s:
+            m = 3
+        else:
+            m = 0
+        return (st.chips[s] << 2) | m
+
+    def _hand_sig(self, v):
+        """What the hand area shows (_draw_hand) into self._hand_now: the seat, face up or not,
+        the selection, the card shown, the cards and which of them are greyed."""
+        st = self.st
+        sig = self._hand_now
+        self._hand_view(v)
+        s = self._hv_seat
+        mine = self._hv_mine
+        sig[0] = s & 255
+        sig[1] = 1 if v >= 0 else 0
+        sig[2] = self.sel if mine else 255
+        sig[3] = self._hv_shown & 255
+        for slot in range(R.HAND):
+            sig[4 + slot] = st.card(s, slot)
+            sig[8 + slot] = 1 if mine and not self._legal(slot) else 0
+
+    def _hand_view(self, v):
+        """Whose cards the hand area shows (_hv_seat), whether the viewer is to play (_hv_mine)
+        and the bot's card turned up (_hv_shown, -1: none)."""
+        st = self.st
+        self._hv_seat = v if v >= 0 else (st.loser if self.mode == M_ROUND else st.turn)
+        self._hv_mine = v >= 0 and self._human_turn() and st.turn == v
+        self._hv_shown = self.shown if v < 0 and self.mode == M_PLAY else -1
+
     def _draw_seat(self, g, s):
         """A seat's row: turn marker (grey: the next to play), name, chips or "out"."""
         x = seat_x(s)
@@ -528,9 +579,10 @@ class GameScene(Scene):
         st = self.st
         fb = g.fb
         fb.fill_rect(0, _HAND_Y - 3, 240, _CARD_H + 6, P.NAVY)
-        s = v if v >= 0 else (st.loser if self.mode == M_ROUND else st.turn)
-        mine = v >= 0 and self._human_turn() and st.turn == v
-        shown = self.shown if v < 0 and self.mode == M_PLAY else -1
+        self._hand_view(v)
+        s = self._hv_seat
+        mine = self._hv_mine
+        shown = self._hv_shown
         for slot in range(R.HAND):
             c = st.card(s, slot)
             if c == R.EMPTY:
