@@ -83,7 +83,7 @@ def text():
 
 
 def test_pages_fit_the_pause_menu():
-    assert len(PAGES) >= 4 and PKG.help_pages() is PAGES
+    assert len(PAGES) >= 4 and PKG.help_pages() == PAGES
     for page in PAGES:
         assert len(page) <= 17
         for line in page:
