@@ -62,7 +62,8 @@ def test_the_launcher_shows_each_games_icon_as_drawn_greyed_when_not_installed(h
             else:
                 assert got in GREYS, (catalog.NAMES[k], x, y)
     assert seen == 5
-    assert [catalog.NAMES[k] for k in range(5) if c.launcher.available[k]] == ["tower", "norespect", "nope", "nmbr9"]
+    assert [catalog.NAMES[k] for k in range(5) if c.launcher.available[k]] == \
+        ["tower", "norespect", "nope", "tiptop", "nmbr9"]
 
 
 def test_the_launcher_title_is_the_lettering_png(hw):

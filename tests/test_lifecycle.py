@@ -17,6 +17,7 @@ from core.setup import Setup
 from games.nmbr9 import rules as N9
 from games.norespect import rules as NR
 from games.nope import rules as NOPE
+from games.tiptop import rules as TT
 from games.tower.events import EVENTS
 
 TOWER_EVENTS = [name for name, _ in EVENTS]
@@ -69,6 +70,11 @@ def nmbr9(kinds=(3, 1, 2), seed=5, start=-1):
 def nope(kinds=(3, 1, 2), seed=5, start=-1):
     return Setup("nope", bytearray(kinds), ["ANA", "BEN", "CLEO", "DEV", "EVE", "FIN"][:len(kinds)],
                  bytearray(3), seed, start)
+
+
+def tiptop(kinds=(3, 1, 2), seed=5, start=-1):
+    return Setup("tiptop", bytearray(kinds), ["ANA", "BEN", "CLEO", "DEV", "EVE", "FIN", "GUS", "HAL"][:len(kinds)],
+                 bytearray(0), seed, start)
 
 
 def finish(c, limit=60000):
@@ -207,17 +213,21 @@ def _evening(hw, setup, games):
     for k in range(games):
         g = finish(c)
         rec = g.record
-        start_kind = {"tower": TOWER_EVENTS.index("start"), "norespect": NR.E_START,
-                      "nmbr9": N9.E_START}[setup.game]
-        starts = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == start_kind]
-        if setup.game == "nope":                # the dealer row names the first player
+        if setup.game == "tiptop":              # who plays first in the first round
+            starts = [rec.field(i, 2) for i in range(rec.n) if rec.kind(i) == TT.E_ROUND][:1]
+            winners = 1 << [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == TT.E_RESULT][0]
+        elif setup.game == "nope":              # the dealer row names the first player
             starts = [rec.field(i, 1) for i in range(rec.n) if rec.kind(i) == NOPE.E_DEALER]
             winners = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == NOPE.E_RESULT][0]
-        elif setup.game == "tower":
+        else:
+            start_kind = {"tower": TOWER_EVENTS.index("start"), "norespect": NR.E_START,
+                          "nmbr9": N9.E_START}[setup.game]
+            starts = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == start_kind]
+        if setup.game == "tower":
             result = TOWER_EVENTS.index("result")
             w = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == result][0]
             winners = 0 if w == 0xFFFF or w < 0 else 1 << w
-        else:
+        elif setup.game in ("norespect", "nmbr9"):
             result = NR.E_RESULT if setup.game == "norespect" else N9.E_RESULT
             winners = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == result][0]
         draws = sum(1 for i in range(rec.n) if setup.game == "norespect" and rec.kind(i) == NR.E_START_DRAW)
@@ -234,8 +244,8 @@ def _evening(hw, setup, games):
 
 
 @pytest.mark.parametrize("setup", [norespect((3, 1, 2), 11), tower((3, 1, 2), 12), nmbr9((1, 2, 1), 13),
-                                   nope((3, 1, 2, 2), 13)],
-                         ids=["norespect", "tower", "nmbr9", "nope"])
+                                   nope((3, 1, 2, 2), 13), tiptop((3, 1, 2), 13)],
+                         ids=["norespect", "tower", "nmbr9", "nope", "tiptop"])
 def test_play_again_rotates_the_start_and_the_table_counts_the_wins_G2(hw, setup):
     c, out = _evening(hw, setup, 4)
     n = setup.seats
@@ -326,8 +336,9 @@ def test_every_text_of_the_results_screen_fits_the_screen(hw):
 # -- under real MicroPython, heap locked ---------------------------------------------------------
 @pytest.mark.parametrize("port", mprun.LOCKED_PORTS)
 @pytest.mark.parametrize("game,kinds,seed,options", [("tower", "31", 5, "200"), ("norespect", "312", 5, "0"),
-                                                      ("nmbr9", "121", 5, ""), ("nope", "3122", 5, "000")],
-                         ids=["tower", "norespect", "nmbr9", "nope"])
+                                                      ("nmbr9", "121", 5, ""), ("nope", "3122", 5, "000"),
+                                                      ("tiptop", "312", 5, "")],
+                         ids=["tower", "norespect", "nmbr9", "nope", "tiptop"])
 def test_play_again_under_micropython_the_table_and_the_games_run_heap_locked(port, game, kinds, seed,
                                                                              options):
     r = mprun.run(port, "tests/mp/play_again.py", [game, kinds, str(seed), "3", options],

@@ -32,6 +32,9 @@ GAMES = (
     ("nope", (3, 1, 2, 3, 1, 2), 2, (0, 0, 0)),  # six seats
     ("nope", (0, 1, 0), 3, (0, 0, 0)),          # pass-around: hand-offs, hidden hands
     ("nope", (3, 2), 5, (1, 1, 1)),             # younger players, no action cards
+    ("tiptop", (0, 3), 5, ()),
+    ("tiptop", (0, 2, 0), 3, ()),               # two humans: hand-offs
+    ("tiptop", (3, 2, 1, 3, 2, 1, 3, 2), 2, ()),   # eight seats
 )
 # at a visible bot speed (fast: a bot's drawn tile and its choice stay on screen for 8 steps)
 VISIBLE = (
@@ -40,6 +43,7 @@ VISIBLE = (
     ("tower", (0, 2, 0, 2), 7, (2, 0, 0)),      # a bot's answer, its placement, shown
     ("nmbr9", (1, 2), 7, ()),                   # the view follows the seat to play
     ("nope", (2, 3, 1), 8, (0, 0, 1)),          # each bot turn stays on screen
+    ("tiptop", (0, 3), 6, ()),                  # a bot's chosen card, shown before it is played
 )
 SPEED_FAST = 2
 # known failures being fixed (none now; an entry: (game, port or None) -> the reason)
@@ -92,9 +96,10 @@ def test_console_screen_redraw_under_micropython_heap_locked(port, name):
 
 # per port: a long four-seat No Respect game on the newer ports, the game with humans (a tenth of
 # its frames) on the minimum version; the tower's four-seat game and its game with a human, NMBR 9's
-# human alone, NOPE!'s six seats and its pass-around game, everywhere
+# human alone, NOPE!'s six seats and its pass-around game, Tip Top's game with a human, everywhere
 SAMPLED = [(GAMES[2] if port == "wasm-min" else GAMES[1], port) for port in mprun.LOCKED_PORTS] + \
-    [(g, port) for g in GAMES[4:6] + GAMES[12:13] + GAMES[14:16] for port in mprun.LOCKED_PORTS]
+    [(g, port) for g in GAMES[4:6] + GAMES[12:13] + GAMES[14:16] + GAMES[17:18]
+     for port in mprun.LOCKED_PORTS]
 
 
 @pytest.mark.parametrize("game,kinds,seed,options,port", [

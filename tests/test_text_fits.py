@@ -65,6 +65,7 @@ NOT_DRAWN = {
     ("games/nope/scenes.py", ","): "the simulator's result line",
     ("games/tower/events.py", "winner=%s reason=%s turns=%d placed=%d rows=%d"):
         "the simulator's result line",
+    ("games/tiptop/scenes.py", "winner=%d rounds=%d plays=%d"): "the simulator's result line",
 }
 SCALED = ("text_big", "text_big_center")
 AT_X = ("text",)            # text(s, x, y, ...): Gfx.text and FrameBuffer.text
@@ -320,6 +321,8 @@ def named(kinds):
     ("nmbr9", (0, 3), 6, ()),
     ("nope", (0, 1, 0), 3, (0, 0, 0)),
     ("nope", (0, 3, 1, 2, 3, 0), 2, (0, 0, 0)),
+    ("tiptop", (0, 3, 0), 3, ()),
+    ("tiptop", (0, 1, 2, 3, 0, 1, 2, 3), 4, ()),
 ])
 def test_texts_of_whole_games_with_long_names_fit(measure, game, kinds, seed, options):
     run = measure.run("%s %s seed %d" % (game, kinds, seed),

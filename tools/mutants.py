@@ -173,6 +173,34 @@ MUTATIONS = (
              "_fill_clipped(self, cx - x, cy + y, x, 1, c)",
              ["tests/test_framebuf_parity.py", "-k", "minimum_version_gives"],
              "the simulator's filled ellipse one pixel short in a quadrant"),
+    Mutation("tiptop-human-alloc", "firmware/games/tiptop/scenes.py",
+             "                self._explain(self.sel)\n",
+             "                self._explain(self.sel)\n                self.last = [self.sel]\n",
+             ["tests/test_human_locked.py", "-k", "tiptop and unix"],
+             "Tip Top allocates when a human presses A on a card that may not be played"),
+    Mutation("tiptop-header-alloc", "firmware/games/tiptop/scenes.py",
+             "        g.number(st.round, 184, 12, P.SILVER)\n",
+             "        fb.text(str(st.round), 184, 12, P.SILVER)\n",
+             ["tests/test_tiptop_mp.py", "-k", "whole and unix"],
+             "Tip Top's header draws the round through str()"),
+    Mutation("tiptop-total-not-redrawn", "firmware/games/tiptop/scenes.py",
+             "        self._turn_begins()\n        self._d_top = True\n",
+             "        self._turn_begins()\n",
+             ["tests/test_redraw.py", "-k", "tiptop-03-seed5 and not micropython"],
+             "Tip Top's total and limit are not marked for redraw after a play"),
+    Mutation("tiptop-hand-kept", "firmware/games/tiptop/scenes.py",
+             "        if self.humans > 1:\n            self.revealed = False",
+             "        if self.humans > 100:\n            self.revealed = False",
+             ["tests/test_tiptop_scene.py", "-k", "two_humans"],
+             "Tip Top keeps a human's hand face up after the card is played"),
+    Mutation("tiptop-bot-peeks", "firmware/games/tiptop/bot.py",
+             "        p = chance(self._bad(un, t, lim), nun, h)\n",
+             "        p = 1000\n        nx = st.next_seat(st.turn, st.dir) * R.HAND\n"
+             "        for k in range(R.HAND):\n"
+             "            if st.hand[nx + k] != R.EMPTY and R.effect(st.hand[nx + k], t, lim) >= 0:\n"
+             "                p = 0\n",
+             ["tests/test_tiptop_bots.py", "-k", "G4"],
+             "Tip Top's hard bot reads the next player's hand (G-4)"),
 )
 
 

@@ -7,15 +7,18 @@ from core import setup as S
 from core import widgets
 from core.scene import Scene
 
-_SEAT_LABELS = ("Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5", "Seat 6")
-_COUNT_LABELS = ("0", "1", "2", "3", "4", "5", "6")
+_SEAT_LABELS = ("Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5", "Seat 6", "Seat 7", "Seat 8")
+_COUNT_LABELS = ("0", "1", "2", "3", "4", "5", "6", "7", "8")
 _MAX_OPTIONS = const(4)
+_TOP = const(34)
+_ROW_H = const(17)
+_ROOM = const(192)          # from _TOP to the footer: 11 rows of 17 px; more rows are lower
 
 
 class GameSetup(Scene):
     def __init__(self, console):
         self.c = console
-        self.menu = M.Menu(0, 34, 240, 17, 2 + S.MAX_SEATS + _MAX_OPTIONS)
+        self.menu = M.Menu(0, _TOP, 240, _ROW_H, 2 + S.MAX_SEATS + _MAX_OPTIONS)
         self.pkg = None
         self.name = None
         self.kinds = bytearray(S.MAX_SEATS)
@@ -35,13 +38,15 @@ class GameSetup(Scene):
             self.options[i] = 0
         m = self.menu
         m.clear()
-        m.add("Seats", _COUNT_LABELS[self.count])
-        for i in range(hi):
-            m.add(_SEAT_LABELS[i], S.KIND_LABELS[self.kinds[i]], i < self.count)
         opts = pkg.OPTIONS
+        rows = 2 + hi + len(opts)
+        h = _ROW_H if rows * _ROW_H <= _ROOM else _ROOM // rows    # 8 seats and options: lower rows
+        m.add("Seats", _COUNT_LABELS[self.count], True, h)
+        for i in range(hi):
+            m.add(_SEAT_LABELS[i], S.KIND_LABELS[self.kinds[i]], i < self.count, h)
         for i in range(len(opts)):
-            m.add(opts[i][1], opts[i][2][0])
-        self._start = m.add("Start")
+            m.add(opts[i][1], opts[i][2][0], True, h)
+        self._start = m.add("Start", None, True, h)
         m.select(self._start)
 
     def update(self, c):

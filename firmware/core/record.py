@@ -4,15 +4,19 @@ Each game lists its event kinds in games/<name>/events.py as EVENTS: a tuple ind
 code, each entry (name, field names). The simulator turns the rows into JSON lines
 (docs/record-format.md). Adding a row allocates nothing; when the array is full further
 events are counted in `lost` (the capacity is chosen so that a real game never fills it).
+`typecode` is the array's: "i" (32-bit fields, the default) or "h" (16-bit, for a game whose
+fields all fit -32768..32767: half the memory).
 """
 from array import array
 
 
 class Record:
-    def __init__(self, capacity, fields=5):
+    def __init__(self, capacity, fields=5, typecode="i"):
         self.width = fields + 1
         self.capacity = capacity
-        self.rows = array("i", bytes(4 * capacity * self.width))   # zeros, no temporary list
+        self.typecode = typecode
+        size = 2 if typecode == "h" else 4
+        self.rows = array(typecode, bytes(size * capacity * self.width))   # zeros, no temporary list
         self.n = 0
         self.lost = 0
 
@@ -52,10 +56,11 @@ class Record:
 
     def restore(self, data):
         """Load rows written by dump(); False if they do not fit."""
-        words = len(data) // 4
-        if len(data) % 4 or words % self.width or words > len(self.rows):
+        size = 2 if self.typecode == "h" else 4
+        words = len(data) // size
+        if len(data) % size or words % self.width or words > len(self.rows):
             return False
-        memoryview(self.rows)[:words] = array("i", data)
+        memoryview(self.rows)[:words] = array(self.typecode, data)
         self.n = words // self.width
         self.lost = 0
         return True

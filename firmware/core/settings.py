@@ -6,12 +6,12 @@ when that happens.
 from array import array
 from micropython import const
 
-PLAYERS = const(4)
+PLAYERS = const(8)          # one name per seat of the largest game (Tip Top: 8)
 NAME_LEN = const(8)
 ALPHABET = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -"    # what a player name may use
 
 BOT_DELAY = (45, 20, 8, 0)          # steps a bot waits before a visible action
-_DEFAULT_NAMES = (b"ANA", b"BEN", b"CLEO", b"DEV")
+_DEFAULT_NAMES = b"ANA BEN CLEO DEV EVE FIN GUS HAL"     # one object: the names, space apart
 
 
 class Settings:
@@ -24,12 +24,18 @@ class Settings:
         self.brightness = 7
         self.sound = 1
         self.bot_speed = 1
+        d = _DEFAULT_NAMES
+        j = 0
         for i in range(PLAYERS):
             n = self.names[i]
             for k in range(NAME_LEN):
                 n[k] = 0
-            d = _DEFAULT_NAMES[i]
-            n[0:len(d)] = d
+            k = 0
+            while j < len(d) and d[j] != 32:
+                n[k] = d[j]
+                k += 1
+                j += 1
+            j += 1
         self.cal[0] = 0
         self.cal[1] = 0
         self.cal[2] = 1000

@@ -1,10 +1,12 @@
-"""Reading and writing settings.bin (through core/storage.py: magic b"PTst", version 1).
+"""Reading and writing settings.bin (through core/storage.py: magic b"PTst", version 2).
 
 Payload layout:
     0 brightness step 0..9 (10..100 %)   1 sound 0/1   2 bot speed 0..3   3 reserved
     4 + 9*i  player i name: length byte then 8 bytes (letters of settings.ALPHABET, zero
              padded), i = 0..3
     40       calibration x, y, z: 3 x int16 little-endian (milli-g)
+    46 + 9*(i-4)  players 4..7, as above (version 2; a version 1 file ends at 46, and its
+             players 5..8 keep their default names)
 """
 from micropython import const
 
@@ -13,8 +15,9 @@ from core import storage
 
 FILE = "settings.bin"
 MAGIC = b"PTst"
-VERSION = const(1)
-_SIZE = const(46)
+VERSION = const(2)
+_SIZE = const(82)
+_SIZE_V1 = const(46)         # version 1: four players
 
 
 def payload(s):
@@ -28,8 +31,9 @@ def payload(s):
         k = 0
         while k < S.NAME_LEN and n[k]:
             k += 1
-        p[4 + 9 * i] = k
-        p[5 + 9 * i:5 + 9 * i + S.NAME_LEN] = n
+        at = _name_at(i)
+        p[at] = k
+        p[at + 1:at + 1 + S.NAME_LEN] = n
     for j in range(3):
         v = s.cal[j] & 0xFFFF
         p[40 + 2 * j] = v & 255
@@ -39,28 +43,37 @@ def payload(s):
 
 def apply(s, p):
     """Take a payload; False (and nothing changed) if any field is out of range."""
-    if p is None or len(p) != _SIZE or p[0] > 9 or p[1] > 1 or p[2] > 3:
+    if p is None or len(p) not in (_SIZE, _SIZE_V1) or p[0] > 9 or p[1] > 1 or p[2] > 3:
         return False
-    for i in range(S.PLAYERS):
-        k = p[4 + 9 * i]
+    players = S.PLAYERS if len(p) == _SIZE else 4
+    for i in range(players):
+        at = _name_at(i)
+        k = p[at]
         if k > S.NAME_LEN:
             return False
         for j in range(k):
-            if p[5 + 9 * i + j] not in S.ALPHABET:
+            if p[at + 1 + j] not in S.ALPHABET:
                 return False
+    s.defaults()                # a version 1 file leaves players 5..8 at their defaults
     s.brightness = p[0]
     s.sound = p[1]
     s.bot_speed = p[2]
-    for i in range(S.PLAYERS):
-        k = p[4 + 9 * i]
+    for i in range(players):
+        at = _name_at(i)
+        k = p[at]
         n = s.names[i]
         for j in range(S.NAME_LEN):
-            n[j] = p[5 + 9 * i + j] if j < k else 0
+            n[j] = p[at + 1 + j] if j < k else 0
     for j in range(3):
         v = p[40 + 2 * j] | (p[41 + 2 * j] << 8)
         s.cal[j] = v - 65536 if v & 0x8000 else v
     s.changed = False
     return True
+
+
+def _name_at(i):
+    """Where player i's name starts in the payload (players 4..7 follow the calibration)."""
+    return 4 + 9 * i if i < 4 else _SIZE_V1 + 9 * (i - 4)
 
 
 def load(s, files):

@@ -11,9 +11,10 @@ _BRIGHT = const(0)
 _SOUND = const(1)
 _SPEED = const(2)
 _NAME0 = const(3)
-_CAL = const(7)        # _NAME0 + players
-_BACK = const(8)
-_PLAYER_LABELS = ("Player 1", "Player 2", "Player 3", "Player 4")
+_CAL = const(11)       # _NAME0 + players
+_BACK = const(12)
+_PLAYER_LABELS = ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6",
+                  "Player 7", "Player 8")
 BRIGHTNESS_LABELS = ("10%", "20%", "30%", "40%", "50%", "60%", "70%", "80%", "90%", "100%")
 SOUND_LABELS = ("off", "on")
 SPEED_LABELS = ("slow", "normal", "fast", "instant")
@@ -23,7 +24,7 @@ class SettingsScene(Scene):
     def __init__(self, console):
         self.c = console
         s = console.settings
-        m = self.menu = M.Menu(0, 40, 240, 20, 10)
+        m = self.menu = M.Menu(0, 38, 240, 14, 13)     # 13 rows end at 220, above the footer
         m.add("Brightness", BRIGHTNESS_LABELS[s.brightness])
         m.add("Sound", SOUND_LABELS[s.sound])
         m.add("Bot speed", SPEED_LABELS[s.bot_speed])

@@ -14,7 +14,7 @@ NORMAL = const(2)
 HARD = const(3)
 KIND_LABELS = ("Human", "Easy bot", "Normal bot", "Hard bot")
 KIND_KEYS = ("human", "bot:easy", "bot:normal", "bot:hard")
-MAX_SEATS = const(6)
+MAX_SEATS = const(8)         # Tip Top seats 8
 
 
 class Setup:
@@ -102,12 +102,14 @@ def bot_name(kind, seat):
 
 
 def seat_names(kinds, settings):
-    """Names for a seat list: humans get the players' names in order, bots their level."""
+    """Names for a seat list: humans get the players' names in order (settings.PLAYERS = 8,
+    one per seat of the largest game), bots their level."""
+    from core.settings import PLAYERS
     names = []
     h = 0
     for s in range(len(kinds)):
         if kinds[s] == HUMAN:
-            names.append(settings.name(h % 4))
+            names.append(settings.name(h % PLAYERS))
             h += 1
         else:
             names.append(bot_name(kinds[s], s))

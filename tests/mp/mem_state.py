@@ -1,7 +1,7 @@
 """Leave the console in a state for a memory reading (tools/memory.py): the launcher, or a game
 played for a while by bots. Nothing is printed; the state stays in this module's globals.
 
-    mem_state.py launcher | norespect SEATS [human] | tower SEATS [human] | nope SEATS [human]
+    mem_state.py launcher | GAME SEATS [human]      (GAME: norespect, tower, nope or tiptop)
 
 'human' makes seat 0 a human (who then never presses anything), the other seats hard bots.
 """
@@ -20,7 +20,7 @@ console.frame()
 what = sys.argv[1]
 if what != "launcher":
     seats = int(sys.argv[2])
-    options = bytearray([0, 0, 0] if what in ("tower", "nope") else [0])
+    options = bytearray({"tower": 3, "norespect": 1, "nope": 3}.get(what, 0))
     console.settings.bot_speed = 3
     kinds = bytearray([3] * seats)
     if len(sys.argv) > 3 and sys.argv[3] == "human":

@@ -1,0 +1,633 @@
+"""Tip Top on the 240x240 screen: the table scene (input, bots, hand-off, drawing).
+
+Layout (docs/tiptop.md has the picture):
+    y   0..21   header: whose turn (name in the seat's colour) and the round; the prompt line
+    y  22..65   the total, large, and the limit; the direction of play (an arrow)
+    y  68..75   a bar: how close the total is to the limit (green, yellow, red)
+    y  80..127  the seats in two columns of four (seats 1-4, 5-8, clockwise, G-1): turn marker,
+                name, chips; "out" for a seat without chips
+    y 132..195  a hand of up to four cards: the viewer's face up (cards that may not be played
+                greyed on its turn, the chosen one framed), else the player's card backs
+    y 200..237  the log: the last three events, the newest below in white
+
+Whose hand is shown (G-4): with one human, that human's hand, always; with several, only the
+hand of the human whose turn it is, after that player confirmed the hand-off screen
+(console.hand_off), and it is hidden again once the card is played; bots' hands never (their
+chosen card is turned face up while their play is shown). A human picks a card with the stick
+(left/right, or B/X for the next), A plays it; a card that may not be played is greyed and A on
+it says why in the prompt. Nothing allocates after __init__: texts are constants or bytearrays
+filled in place, numbers are drawn from one-character strings.
+"""
+from micropython import const
+
+from core import buffers
+from core import buttons as B
+from core import palette as P
+from core import text as TX
+from core.gfx import DIGITS
+from core.record import Record
+from core.rng import Rng
+from core.scene import Scene
+
+from games.tiptop import art
+from games.tiptop import rules as R
+from games.tiptop import snapshot as SNAP
+from games.tiptop.bot import Bot
+from games.tiptop.events import FIELDS
+
+_NAME_LEN = const(8)
+_LINE = const(29)           # a log or prompt line: 29 characters from x = 4 fit the 240 px
+_TOP_Y = const(22)
+_BAR_X = const(8)
+_BAR_Y = const(68)
+_BAR_W = const(224)
+_SEATS_Y = const(80)
+_SEAT_H = const(12)
+_HAND_Y = const(132)
+_CARD_W = const(52)
+_CARD_H = const(64)
+_CARD_STEP = const(58)
+_CARD_X = const(6)
+_PILE_X = const(152)
+_LOG_Y = const(200)
+_HAND_SIG = const(12)       # bytes describing the hand area's picture (_hand_sig)
+# record capacity (rows) by seats: the longest of 800 bot games per seat count took 41 % (2
+# seats: 248 of 600 rows) to 70 % of it (7 seats: 1,299 of 1,850); docs/tiptop.md, The record
+_ROWS_BASE = const(100)
+_ROWS_PER_SEAT = const(250)
+
+# the game's moments (what the scene waits for)
+M_PLAY = const(0)           # a round is played
+M_ROUND = const(1)          # a round was lost: shown until A (humans in) or a pause (bots)
+M_OVER = const(2)
+
+S_IDLE = const(0)           # a bot's turn: waiting before it chooses
+S_SHOW = const(1)           # its card is shown before it is played
+
+SEAT_COLOURS = (P.CYAN, P.ORANGE, P.GREEN, P.PINK, P.YELLOW, P.WHITE, P.SILVER, P.PURPLE)
+# card names in the log and the prompt, by kind (bytes: drawn with core.text); labels under the
+# special cards' art
+CARD_NAMES = (b"0", b"1", b"2", b"3", b"4", b"5", b"x2", b"-10", b"Spin Out", b"Top Out",
+              b"Topsy Turvy")
+_LABELS = ("", "", "", "", "", "", "", "", "SPIN", "TOP", "TURVY")
+_CARD_COLOURS = (P.SLATE, P.SLATE, P.SLATE, P.SLATE, P.SLATE, P.SLATE, P.ORANGE, P.FOREST,
+                 P.CYAN, P.RED, P.PURPLE)
+
+
+def _art(kind):
+    """The art of a special card (numbers are drawn as digits)."""
+    if kind == R.DOUBLE:
+        return art.DOUBLE
+    if kind == R.MINUS:
+        return art.MINUS
+    if kind == R.SPIN:
+        return art.SPIN
+    if kind == R.TOP:
+        return art.TOP
+    return art.TURVY
+
+
+def seat_x(s):
+    return 0 if s < 4 else 120
+
+
+def seat_y(s):
+    return _SEATS_Y + (s & 3) * _SEAT_H
+
+
+def card_x(slot):
+    return _CARD_X + slot * _CARD_STEP
+
+
+class GameScene(Scene):
+    pausable = True
+
+    def __init__(self, console, setup, snapshot=None):
+        n = setup.seats
+        if not 2 <= n <= R.MAX_SEATS:
+            raise ValueError("Tip Top needs 2-8 seats")
+        self.c = console
+        self.setup = setup
+        self.n = n
+        self.kinds = bytearray(setup.kinds)
+        self.names = [TX.from_str(setup.names[s], _NAME_LEN) for s in range(n)]
+        self.humans = 0
+        self.human = -1                         # the only human's seat (one human), else -1
+        for s in range(n):
+            if self.kinds[s] == 0:
+                self.humans += 1
+                self.human = s
+        if self.humans != 1:
+            self.human = -1
+        self.record = Record(_ROWS_BASE + _ROWS_PER_SEAT * n, FIELDS, "h")
+        self.st = R.State(n, self.record)
+        self.rng = Rng(setup.seed)
+        self.bot = Bot()
+        self.lines = (bytearray(_LINE), bytearray(_LINE), bytearray(_LINE))
+        self.why = bytearray(_LINE)             # the prompt's reason a card may not be played
+        self.sel = 0                            # the human's chosen slot
+        self.shown = -1                         # a bot's chosen slot, turned face up
+        self.revealed = False                   # the player to move has passed the hand-off
+        self.wait = 0
+        self.sub = S_IDLE
+        self.mode = M_PLAY
+        self.game_over = False
+        self._hand_kind = -1                    # what the hand area shows: seat (face up) or -1
+        # what each seat row and the hand area show now (redrawn only when it differs)
+        self._seat_shown = bytearray(b"\xff" * R.MAX_SEATS)
+        self._hand_now = bytearray(_HAND_SIG)
+        self._hand_shown = bytearray(_HAND_SIG)
+        self._hv_seat = 0
+        self._hv_mine = False
+        self._hv_shown = -1
+        # what to redraw
+        self._d_header = True
+        self._d_top = True
+        self._d_seats = 255
+        self._d_hand = True
+        self._d_log = True
+        if snapshot is not None:
+            SNAP.load(snapshot, self.st, self.rng, self.record, setup)
+            if self.st.phase == R.P_ROUND:
+                self.mode = M_ROUND
+                self.wait = self._delay() * 3
+        else:
+            first = getattr(setup, "start", -1)
+            setup.start = self.st.begin(self.rng, setup.seed, first)   # G-2: play again rotates
+            self.wait = self._delay()
+        self._turn_begins()
+        self._make_log()
+
+    # -- helpers ------------------------------------------------------------------------------
+    def _delay(self):
+        return self.c.settings.bot_delay
+
+    def _human_turn(self):
+        return self.mode == M_PLAY and self.kinds[self.st.turn] == 0
+
+    def _humans_in(self):
+        for s in range(self.n):
+            if self.kinds[s] == 0 and self.st.chips[s]:
+                return True
+        return False
+
+    def viewer(self):
+        """The seat whose hand is face up: the only human's, or the human to move once it has
+        passed the hand-off; -1: nobody's (card backs)."""
+        if self.human >= 0:
+            return self.human
+        if self.revealed and self._human_turn():
+            return self.st.turn
+        return -1
+
+    def _turn_begins(self):
+        """A new turn (or round): the human's choice starts on its first legal card."""
+        st = self.st
+        self.shown = -1
+        self.sub = S_IDLE
+        self.sel = st.moves[0] if st.nlegal else 0
+        TX.end(self.why, 0)
+        self._d_header = True
+        self._d_hand = True
+        self._d_seats = 255
+
+    # -- the scene ------------------------------------------------------------------------------
+    def enter(self, console):
+        if console.gfx._draw is None:           # the art's kernel: loaded as the game starts
+            console.gfx.load_images(True)
+        self._mark_all()
+
+    def _mark_all(self):
+        self._d_header = True
+        self._d_top = True
+        self._d_seats = 255
+        self._d_hand = True
+        self._d_log = True
+
+    def update(self, c):
+        st = self.st
+        pressed = c.buttons.pressed
+        if self.mode == M_OVER:
+            if pressed & B.A:
+                c.end_game()
+            return
+        if self.mode == M_ROUND:
+            if self.wait > 0:
+                self.wait -= 1
+            if (self._humans_in() and pressed & B.A) or (not self._humans_in() and self.wait <= 0):
+                st.next_round(self.rng)
+                self.mode = M_PLAY
+                self.revealed = False
+                self.wait = self._delay()
+                self._turn_begins()
+                self._after()
+            return
+        seat = st.turn
+        if self.kinds[seat] == 0:
+            if self.humans > 1 and not self.revealed:
+                self.revealed = True            # the hand stays hidden until its owner says A
+                self._d_hand = True
+                self._d_header = True
+                c.hand_off(self.setup.names[seat])
+                return
+            self._human_input(c)
+            return
+        if self.wait > 0:
+            self.wait -= 1
+            return
+        if st.nlegal == 0:                      # a bot without a legal card: stuck (O-4)
+            st.stuck()
+            self._after()
+            return
+        if self.sub == S_IDLE:
+            self.bot.begin(st, self.kinds[seat])
+            self.shown = self.bot.move
+            self.sub = S_SHOW
+            self.wait = self._delay()
+            self._d_hand = True
+            self._d_header = True
+            self._d_top = True                  # the chosen card, framed on the pile
+            return
+        self._play(self.bot.move)
+
+    def _human_input(self, c):
+        st = self.st
+        p = c.buttons.pressed
+        r = c.buttons.repeat
+        if st.nlegal == 0:                      # stuck: A confirms the lost round (O-4)
+            if p & B.A:
+                st.stuck()
+                self._after()
+            return
+        if p & B.A:
+            if self._legal(self.sel):
+                self._play(self.sel)
+            else:
+                self._explain(self.sel)
+            return
+        step = 0
+        if r & B.RIGHT or p & (B.B | B.X):
+            step = 1
+        elif r & B.LEFT:
+            step = -1
+        if step:
+            k = self.sel
+            for _ in range(R.HAND):
+                k = (k + step) % R.HAND
+                if st.card(st.turn, k) != R.EMPTY:
+                    break
+            if k != self.sel:
+                self.sel = k
+                self._d_hand = True
+                if self.why[0]:
+                    TX.end(self.why, 0)
+                    self._d_header = True
+
+    def _legal(self, slot):
+        st = self.st
+        for i in range(st.nlegal):
+            if st.moves[i] == slot:
+                return True
+        return False
+
+    def _explain(self, slot):
+        """Why the chosen card may not be played (RB-12, O-2), in the prompt line."""
+        st = self.st
+        c = st.card(st.turn, slot)
+        buf = self.why
+        if c == R.MINUS:
+            at = TX.put(buf, 0, b"-10 needs a total of 10")
+        else:
+            at = TX.put(buf, 0, CARD_NAMES[c])
+            at = TX.put(buf, at, b" would pass ")
+            at = TX.put_int(buf, at, st.limit)
+        TX.end(buf, at)
+        self._d_header = True
+        self.c.beep(220, 60)
+
+    def _play(self, slot):
+        st = self.st
+        st.play(slot, self.rng)
+        if self.humans > 1:
+            self.revealed = False               # the next player must not see this hand
+        self.wait = self._delay()
+        self._after()
+
+    def _after(self):
+        """After a play or a lost round: what changed, and the next moment."""
+        st = self.st
+        self._turn_begins()
+        self._d_top = True
+        self._make_log()
+        self._d_log = True
+        if st.phase == R.P_OVER:
+            self.mode = M_OVER
+            self.game_over = True
+            self.c.beep(880, 120)
+        elif st.phase == R.P_ROUND:
+            self.mode = M_ROUND
+            self.revealed = False
+            self.wait = self._delay() * 3
+            self.c.beep(330, 100)
+
+    # -- the log --------------------------------------------------------------------------------
+    def _make_log(self):
+        """The last three log-worthy events of the record, as text (never a hand, G-4)."""
+        rec = self.record
+        i = rec.n - 1
+        k = 2
+        lines = self.lines
+        for j in range(3):
+            TX.end(lines[j], 0)
+        while i >= 0 and k >= 0:
+            if self._describe(i, lines[k]):
+                k -= 1
+            i -= 1
+
+    def _describe(self, i, buf):
+        rec = self.record
+        kind = rec.kind(i)
+        a = rec.field(i, 0)
+        b = rec.field(i, 1)
+        c = rec.field(i, 2)
+        d = rec.field(i, 3)
+        e = rec.field(i, 4)
+        names = self.names
+        if kind == R.E_ROUND:
+            at = TX.put(buf, 0, b"Round ")
+            at = TX.put_int(buf, at, a)
+            at = TX.put(buf, at, b": ")
+            at = TX.put(buf, at, names[b])
+            at = TX.put(buf, at, b" deals")
+        elif kind == R.E_PLAY:
+            at = TX.put(buf, 0, names[a])
+            if b <= R.MINUS:
+                at = TX.put(buf, at, b" plays ")
+                at = TX.put(buf, at, CARD_NAMES[b])
+                at = TX.put(buf, at, b": ")
+                at = TX.put_int(buf, at, c)
+            elif b == R.TURVY:
+                at = TX.put(buf, at, b": Turvy, limit ")
+                at = TX.put_int(buf, at, d)
+            else:
+                at = TX.put(buf, at, b": ")
+                at = TX.put(buf, at, CARD_NAMES[b])
+                at = TX.put(buf, at, b", ")
+                at = TX.put_int(buf, at, c)
+        elif kind == R.E_RESHUFFLE:
+            at = TX.put(buf, 0, b"Deck reshuffled: ")
+            at = TX.put_int(buf, at, a)
+            at = TX.put(buf, at, b" cards")
+        elif kind == R.E_LIMITS:
+            at = TX.put(buf, 0, b"Limit cards reshuffled")
+        elif kind == R.E_LOSE:
+            at = TX.put(buf, 0, names[a])
+            if b == R.W_STUCK:
+                at = TX.put(buf, at, b" stuck: loses a chip")
+            else:
+                at = TX.put(buf, at, b": ")
+                at = TX.put_int(buf, at, d)
+                at = TX.put(buf, at, b" > ")
+                at = TX.put_int(buf, at, e)
+                at = TX.put(buf, at, b", loses chip")
+        elif kind == R.E_OUT:
+            at = TX.put(buf, 0, names[a])
+            at = TX.put(buf, at, b" is out")
+        elif kind == R.E_RESULT:
+            at = TX.put(buf, 0, names[a])
+            at = TX.put(buf, at, b" wins the game")
+        else:
+            return False
+        TX.end(buf, at)
+        return True
+
+    # -- drawing --------------------------------------------------------------------------------
+    def draw(self, g, full):
+        if full:
+            g.clear(P.NAVY)
+            self._mark_all()
+        v = self.viewer()
+        if v != self._hand_kind:
+            self._hand_kind = v
+            self._d_hand = True
+        if self._d_header:
+            self._d_header = False
+            self._draw_header(g)
+        if self._d_top:
+            self._d_top = False
+            self._draw_top(g)
+        if self._d_seats:
+            self._d_seats = 0
+            shown = self._seat_shown
+            for s in range(self.n):
+                k = self._seat_code(s)
+                if full or k != shown[s]:
+                    shown[s] = k
+                    self._draw_seat(g, s)
+        if self._d_hand:
+            self._d_hand = False
+            self._hand_sig(v)
+            if full or self._hand_now != self._hand_shown:
+                buffers.copy(self._hand_shown, self._hand_now)
+                self._draw_hand(g, v)
+        if self._d_log:
+            self._d_log = False
+            fb = g.fb
+            fb.fill_rect(0, _LOG_Y, 240, 40, P.BLACK)
+            for j in range(3):
+                TX.draw(g, self.lines[j], 4, _LOG_Y + 3 + 12 * j, P.WHITE if j == 2 else P.GREY,
+                        mark=False)
+            g.dirty(0, _LOG_Y, 240, 40)
+
+    def _draw_header(self, g):
+        st = self.st
+        fb = g.fb
+        fb.fill_rect(0, 0, 240, 22, P.BLACK)
+        s = st.turn
+        if self.mode == M_OVER:
+            w = TX.draw(g, self.names[st.winner], 4, 2, SEAT_COLOURS[st.winner], mark=False)
+            fb.text(" wins!", 4 + w, 2, P.YELLOW)
+            fb.text("A: continue", 4, 12, P.SILVER)
+        elif self.mode == M_ROUND:
+            w = TX.draw(g, self.names[st.loser], 4, 2, SEAT_COLOURS[st.loser], mark=False)
+            fb.text(" loses a chip", 4 + w, 2, P.RED)
+            fb.text("A: next round" if self._humans_in() else "next round...", 4, 12, P.SILVER)
+        else:
+            w = TX.draw(g, self.names[s], 4, 2, SEAT_COLOURS[s], mark=False)
+            fb.text(" to play", 4 + w, 2, P.WHITE)
+            human = self.kinds[s] == 0
+            if human and self.viewer() != s:
+                fb.text("pass the console", 4, 12, P.SILVER)
+            elif human and st.nlegal == 0:
+                fb.text("No card fits: lose a chip (A)", 4, 12, P.RED)
+            elif human and self.why[0]:
+                TX.draw(g, self.why, 4, 12, P.RED, mark=False)
+            elif human:
+                fb.text("A: play  <>: choose", 4, 12, P.SILVER)
+            elif self.sub == S_SHOW:
+                fb.text("plays ", 4, 12, P.WHITE)
+                TX.draw(g, CARD_NAMES[st.card(s, self.shown)], 52, 12, P.YELLOW, mark=False)
+            elif st.nlegal == 0:
+                fb.text("No card fits!", 4, 12, P.RED)
+            else:
+                fb.text("thinking...", 4, 12, P.SILVER)
+        fb.text("round", 184, 2, P.GREY)
+        g.number(st.round, 184, 12, P.SILVER)
+        g.dirty(0, 0, 240, 22)
+
+    def _draw_top(self, g):
+        """The total (large), the limit, the pile's top card (framed while a bot's chosen card
+        is shown before it is played), the direction, the deck and the bar (RB-7, RB-12)."""
+        st = self.st
+        fb = g.fb
+        fb.fill_rect(0, _TOP_Y, 240, 58, P.NAVY)
+        t = st.total
+        x = 4
+        if t >= 10:
+            g.text_big(DIGITS[t // 10], x, _TOP_Y + 3, P.WHITE, 5)
+            x += 40
+        g.text_big(DIGITS[t % 10], x, _TOP_Y + 3, P.WHITE, 5)
+        fb.text("limit", 96, _TOP_Y + 4, P.GREY)
+        g.text_big(DIGITS[st.limit // 10], 92, _TOP_Y + 19, P.YELLOW, 3)
+        g.text_big(DIGITS[st.limit % 10], 116, _TOP_Y + 19, P.YELLOW, 3)
+        c = -1
+        if self.sub == S_SHOW and self.mode == M_PLAY:
+            c = st.card(st.turn, self.shown)
+            fb.rect(_PILE_X - 2, _TOP_Y, 40, 44, P.YELLOW)
+        elif st.pile_n:
+            c = st.pile[st.pile_n - 1]
+        if c >= 0:
+            self._draw_card(g, c, _PILE_X, _TOP_Y + 2, 36, 40, False)
+        else:
+            fb.rect(_PILE_X, _TOP_Y + 2, 36, 40, P.SLATE)
+        g.image(art.CLOCKWISE if st.dir > 0 else art.COUNTER, 206, _TOP_Y + 1, art.KEY)
+        fb.text("deck", 200, _TOP_Y + 28, P.GREY)
+        g.number(st.deck_n, 208, _TOP_Y + 38, P.SILVER)
+        # the bar: how close the total is to the limit
+        fb.fill_rect(_BAR_X, _BAR_Y, _BAR_W, 8, P.SLATE)
+        w = t * _BAR_W // st.limit if st.limit else 0
+        if w:
+            k = t * 100 // st.limit
+            fb.fill_rect(_BAR_X, _BAR_Y, w, 8, P.GREEN if k < 60 else (P.YELLOW if k < 85 else P.RED))
+        g.dirty(0, _TOP_Y, 240, 58)
+
+    def _seat_code(self, s):
+        """What seat s's row shows, as one byte: its chips and its marker."""
+        st = self.st
+        if self.mode == M_PLAY and st.turn == s:
+            m = 1
+        elif self.mode == M_OVER and st.winner == s:
+            m = 2
+        elif self.mode == M_PLAY and st.next_seat(st.turn, st.dir) == s:
+            m = 3
+        else:
+            m = 0
+        return (st.chips[s] << 2) | m
+
+    def _hand_sig(self, v):
+        """What the hand area shows (_draw_hand) into self._hand_now: the seat, face up or not,
+        the selection, the card shown, the cards and which of them are greyed."""
+        st = self.st
+        sig = self._hand_now
+        self._hand_view(v)
+        s = self._hv_seat
+        mine = self._hv_mine
+        sig[0] = s & 255
+        sig[1] = 1 if v >= 0 else 0
+        sig[2] = self.sel if mine else 255
+        sig[3] = self._hv_shown & 255
+        for slot in range(R.HAND):
+            sig[4 + slot] = st.card(s, slot)
+            sig[8 + slot] = 1 if mine and not self._legal(slot) else 0
+
+    def _hand_view(self, v):
+        """Whose cards the hand area shows (_hv_seat), whether the viewer is to play (_hv_mine)
+        and the bot's card turned up (_hv_shown, -1: none)."""
+        st = self.st
+        self._hv_seat = v if v >= 0 else (st.loser if self.mode == M_ROUND else st.turn)
+        self._hv_mine = v >= 0 and self._human_turn() and st.turn == v
+        self._hv_shown = self.shown if v < 0 and self.mode == M_PLAY else -1
+
+    def _draw_seat(self, g, s):
+        """A seat's row: turn marker (grey: the next to play), name, chips or "out"."""
+        x = seat_x(s)
+        y = seat_y(s)
+        fb = g.fb
+        st = self.st
+        if s >= self.n:
+            return
+        turn = self.mode == M_PLAY and st.turn == s
+        won = self.mode == M_OVER and st.winner == s
+        fb.fill_rect(x, y, 120, _SEAT_H, P.SLATE if turn or won else P.NAVY)
+        if turn:
+            fb.text(">", x + 2, y + 2, P.YELLOW)
+        elif won:
+            fb.text("*", x + 2, y + 2, P.YELLOW)
+        elif self.mode == M_PLAY and st.next_seat(st.turn, st.dir) == s:
+            fb.text(">", x + 2, y + 2, P.GREY)
+        chips = st.chips[s]
+        TX.draw(g, self.names[s], x + 12, y + 2, SEAT_COLOURS[s] if chips else P.GREY, mark=False)
+        if not chips:
+            fb.text("out", x + 88, y + 2, P.RED)
+        for k in range(chips):
+            fb.ellipse(x + 85 + 9 * k, y + 5, 3, 3, P.YELLOW, True)
+        g.dirty(x, y, 120, _SEAT_H)
+
+    def _draw_hand(self, g, v):
+        """The viewer's cards face up, else the card backs of the player to move (its chosen
+        card face up while a bot's play is shown)."""
+        st = self.st
+        fb = g.fb
+        fb.fill_rect(0, _HAND_Y - 3, 240, _CARD_H + 6, P.NAVY)
+        self._hand_view(v)
+        s = self._hv_seat
+        mine = self._hv_mine
+        shown = self._hv_shown
+        for slot in range(R.HAND):
+            c = st.card(s, slot)
+            if c == R.EMPTY:
+                continue
+            x = card_x(slot)
+            if v >= 0 or slot == shown:
+                self._draw_card(g, c, x, _HAND_Y, _CARD_W, _CARD_H, mine and not self._legal(slot))
+            else:
+                fb.fill_rect(x, _HAND_Y, _CARD_W, _CARD_H, P.BLUE)
+                g.image(art.BACK, x + 10, _HAND_Y + 16, art.KEY)
+            if (mine and slot == self.sel) or slot == shown:
+                fb.rect(x - 2, _HAND_Y - 2, _CARD_W + 4, _CARD_H + 4, P.YELLOW)
+                fb.rect(x - 3, _HAND_Y - 3, _CARD_W + 6, _CARD_H + 6, P.YELLOW)
+        g.dirty(0, _HAND_Y - 3, 240, _CARD_H + 6)
+
+    def _draw_card(self, g, c, x, y, w, h, greyed):
+        """Card c face up in a w x h frame: a number as a large digit, a special card as its
+        art (and its label when the card is hand size); greyed: it may not be played now."""
+        fb = g.fb
+        fb.fill_rect(x, y, w, h, P.SILVER if greyed else P.WHITE)
+        fb.rect(x, y, w, h, P.GREY)
+        big = w >= _CARD_W
+        if c <= 5:
+            k = 4 if big else 3
+            g.text_big(DIGITS[c], x + ((w - (k << 3)) >> 1), y + ((h - (k << 3)) >> 1),
+                       P.GREY if greyed else P.NAVY, k)
+            return
+        g.image(_art(c), x + ((w - 32) >> 1), y + (8 if big else 4), art.KEY,
+                art.GREYED if greyed else None)
+        lab = _LABELS[c]
+        if big and lab:
+            fb.text(lab, x + ((w - (len(lab) << 3)) >> 1), y + 48, P.GREY if greyed else _CARD_COLOURS[c])
+
+    # -- the console's questions --------------------------------------------------------------
+    @property
+    def winners(self):
+        """Once the game is over: the winner's bit (the last seat with chips, RB-17)."""
+        w = self.st.winner
+        return 1 << w if w >= 0 else 0
+
+    def result(self):
+        st = self.st
+        return "winner=%d rounds=%d plays=%d" % (st.winner, st.round, st.plays)
+
+    def snapshot(self):
+        if self.game_over or self.st.phase == R.P_OVER:
+            return None
+        return SNAP.dump(self.st, self.rng, self.record)

@@ -1,0 +1,303 @@
+"""Tip Top's table scene on CPython (the simulator's core): the console plays what the rules and
+bots decide, a card that may not be played cannot be played and the prompt says why, a hand is
+shown only to its owner after the hand-off (G-4), suspend/resume at any frame continues
+identically, damaged saves are refused whole and reported."""
+import random
+
+import pytest
+
+import fakehw
+import tiptop_tournament as T
+from memfs import MemFS
+from core import buttons as B
+from core import storage
+from core.console import Console
+from core.files import Files
+from core.setup import Setup
+from games.tiptop import rules as R
+from games.tiptop import scenes as S
+
+NAMES = ("ANA", "BEN", "CLEO", "DEV", "EVE", "FIN", "GUS", "HAL")
+
+
+def console(speed=3, fs=None):
+    fs = fs or MemFS()
+    hw = fakehw.Hardware(b"", fresh=False)
+    hw.files = Files(fs.os, "/data", fs.open)
+    c = Console(hw)
+    c.settings.bot_speed = speed
+    return c, hw, fs
+
+
+def setup(kinds, seed=1):
+    return Setup("tiptop", bytearray(kinds), list(NAMES[:len(kinds)]), bytearray(0), seed)
+
+
+def start(kinds, seed=1, speed=3, snapshot=None):
+    c, hw, fs = console(speed)
+    c.start_game("tiptop", setup(kinds, seed), snapshot)
+    return c, c.game
+
+
+def finish(c, g, limit=40000):
+    n = 0
+    while not g.game_over and n < limit:
+        c.frame()
+        n += 1
+    assert g.game_over and not c.faults, c.last_error
+    return n
+
+
+def press(c, bits, idle=1):
+    c.hw.buttons.script = fakehw.steps(bits, 1, 0, idle)
+    c.hw.buttons.i = 0
+    for _ in range(1 + idle):
+        c.frame()
+
+
+def fingerprint(g):
+    return g.st.save() + bytes(g.record.dump())
+
+
+# -- the console plays the rules and the bots faithfully ------------------------------------------
+@pytest.mark.parametrize("kinds,seed", [((3, 1), 4), ((2, 3, 1, 2), 5), ((3, 2, 1, 3, 2, 1, 3, 2), 6)])
+def test_console_game_equals_the_headless_game(kinds, seed):
+    c, g = start(kinds, seed)
+    finish(c, g)
+    st = T.play_game(list(kinds), seed)
+    assert (g.st.winner, g.st.round, g.st.plays) == (st.winner, st.round, st.plays)
+    assert g.winners == 1 << st.winner
+    assert g.result() == "winner=%d rounds=%d plays=%d" % (st.winner, st.round, st.plays)
+
+
+def test_game_over_waits_for_a_then_leaves():
+    c, g = start((3, 1), 4)
+    finish(c, g)
+    for _ in range(30):
+        c.frame()
+    assert c.game is g and g.snapshot() is None
+    press(c, B.A)
+    assert c.game is None and type(c.top).__name__ == "Results"
+
+
+# -- a human's card ------------------------------------------------------------------------------------
+def _human_turn_with_a_dead_card(seeds=range(1, 60)):
+    """A game with one human (seat 0) at a turn where it holds a card it may not play and one
+    it may."""
+    for seed in seeds:
+        c, g = start((0, 3), seed)
+        for _ in range(3000):
+            st = g.st
+            if g.mode == S.M_PLAY and st.turn == 0 and 0 < st.nlegal < st.hand_count(0):
+                return c, g
+            if g.game_over:
+                break
+            if st.turn == 0 and g.mode == S.M_PLAY:
+                press(c, B.A)                   # plays its first legal card (or is stuck)
+            else:
+                c.frame()
+    raise AssertionError("no such turn")
+
+
+def test_a_card_that_may_not_be_played_cannot_be_and_the_prompt_says_why():
+    c, g = _human_turn_with_a_dead_card()
+    st = g.st
+    dead = [k for k in range(R.HAND) if st.card(0, k) != R.EMPTY and not g._legal(k)][0]
+    before = st.save()
+    g.sel = dead
+    press(c, B.A)
+    assert st.save() == before                          # nothing played
+    why = bytes(g.why).split(b"\0")[0].decode()
+    card = st.card(0, dead)
+    if card == R.MINUS:
+        assert why == "-10 needs a total of 10"
+    else:
+        assert why == "%s would pass %d" % (S.CARD_NAMES[card].decode(), st.limit)
+    press(c, B.RIGHT)                                   # moving on clears the reason
+    assert not g.why[0]
+    g.sel = st.moves[0]
+    press(c, B.A)
+    assert st.save() != before                          # a legal card plays
+
+
+def test_the_stick_reaches_every_card_of_the_hand():
+    c, g = _human_turn_with_a_dead_card()
+    seen = set()
+    for _ in range(R.HAND + 1):
+        seen.add(g.sel)
+        press(c, B.RIGHT, 3)
+    assert seen == {k for k in range(R.HAND) if g.st.card(0, k) != R.EMPTY}
+
+
+def test_a_stuck_human_loses_the_round_only_after_a():
+    for seed in range(1, 200):
+        c, g = start((0, 3), seed)
+        for _ in range(4000):
+            st = g.st
+            if g.mode == S.M_PLAY and st.turn == 0 and st.nlegal == 0:
+                chips = st.chips[0]
+                for _ in range(20):
+                    c.frame()
+                assert st.chips[0] == chips and st.phase == R.P_PLAY     # waits for A
+                press(c, B.A)
+                assert st.chips[0] == chips - 1 and st.loser == 0
+                return
+            if g.game_over:
+                break
+            press(c, B.A) if st.turn == 0 and g.mode != S.M_OVER else c.frame()
+    raise AssertionError("no stuck human found")
+
+
+# -- private hands (G-4) -----------------------------------------------------------------------------
+def test_between_two_humans_a_hand_is_shown_only_after_its_owner_confirms():
+    """A human's hand is drawn face up only once that human pressed A on the hand-off screen,
+    and never while the hand-off screen covers the table."""
+    c, g = start((0, 3, 0), 3)
+    faces = []                                  # (seat whose hand is face up, turn, confirmed)
+    draw_hand = g._draw_hand
+
+    def spy(gfx, v):
+        faces.append((v, g.st.turn, confirmed[0], c.top is g))
+        draw_hand(gfx, v)
+    g._draw_hand = spy
+    confirmed = [-1]                            # the seat that last pressed A on a hand-off
+    handoffs = 0
+    for _ in range(3000):
+        if g.game_over:
+            break
+        if type(c.top).__name__ == "Handoff":
+            handoffs += 1
+            seat = g.st.turn
+            press(c, B.A)
+            confirmed[0] = seat
+        elif g.mode == S.M_PLAY and g.kinds[g.st.turn] == 0:
+            press(c, B.A)                       # plays: the next hand is nobody's yet
+            confirmed[0] = -1
+        else:
+            c.frame()
+    assert handoffs > 10
+    shown = [f for f in faces if f[0] >= 0]
+    assert shown and all(v == turn == who and on_top for v, turn, who, on_top in shown), shown
+
+
+def test_one_human_always_sees_its_own_hand_only():
+    c, g = start((3, 0, 2), 5)
+    for _ in range(300):
+        assert g.viewer() == 1 and c.top is g
+        c.frame() if g.st.turn != 1 else press(c, B.A)
+
+
+# -- suspend / resume ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("kinds,seed,moments", [((3, 1, 2), 31, 5), ((2, 3), 32, 5),
+                                                 ((1, 2, 3, 1, 2, 3, 1, 2), 33, 1)])
+def test_suspend_and_resume_at_any_frame_continues_identically(kinds, seed, moments):
+    c, g = start(kinds, seed)
+    total = finish(c, g)
+    want = fingerprint(g)
+    for at in (total // 2, 1, total // 7, total // 3, total - 3)[:moments]:
+        c1, g1 = start(kinds, seed)
+        for _ in range(at):
+            c1.frame()
+        snap = g1.snapshot()
+        c2, g2 = start(kinds, seed, snapshot=snap)
+        assert g2.st.save() == g1.st.save() and g2.mode == g1.mode
+        finish(c2, g2)
+        assert fingerprint(g2) == want, at
+
+
+def _snap():
+    c, g = start((3, 1, 2), 51)
+    for _ in range(60):
+        c.frame()
+    return g.snapshot()
+
+
+_CONSOLE = []
+
+
+def _refused(snap, su=None):
+    if not _CONSOLE:
+        _CONSOLE.append(console()[0])
+    with pytest.raises(ValueError):
+        S.GameScene(_CONSOLE[0], su or setup((3, 1, 2), 51), snap)
+
+
+def test_truncated_snapshots_are_refused():
+    snap = _snap()
+    S.GameScene(console()[0], setup((3, 1, 2), 51), snap)      # the whole one loads
+    for n in list(range(0, 40)) + list(range(len(snap) - 40, len(snap))):
+        _refused(snap[:n])
+
+
+def test_every_single_bit_flip_is_refused():
+    snap = _snap()
+    for i in range(len(snap)):
+        for bit in (i % 8, (i * 5 + 3) % 8):
+            b = bytearray(snap)
+            b[i] ^= 1 << bit
+            _refused(bytes(b))
+
+
+def test_a_snapshot_of_another_setup_is_refused():
+    snap = _snap()
+    _refused(snap, setup((3, 1), 51))              # other seats
+    _refused(snap, setup((3, 1, 2), 52))           # other seed
+
+
+def test_consistent_checksum_but_impossible_state_is_refused():
+    """Even with a correct checksum, a state that breaks the rules does not load."""
+    snap = bytearray(_snap())
+    body = snap[:-4]
+    at = 3 + 16 + R.MAX_SEATS                       # the first hand slot of seat 0
+    body[at] = R.TOP if body[at] != R.TOP else R.SPIN   # a fifth Top Out, or a fifth Spin Out
+    a, b = storage.fletcher(body, len(body))
+    _refused(bytes(body) + bytes([a & 255, a >> 8, b & 255, b >> 8]))
+    _refused(random.Random(1).randbytes(400))
+    _refused(b"")
+
+
+def test_damaged_save_is_reported_and_discarded_by_the_console_never_half_loaded():
+    fs = MemFS()
+    c, hw, _ = console(3, fs)
+    su = setup((3, 1, 2), 51)
+    snap = bytearray(_snap())
+    snap[40] ^= 4
+    storage.save(c.files, "suspend.bin", b"PTsv", 1, bytearray(su.to_bytes()) + snap)
+    c2, _, _ = console(3, fs)
+    assert c2.suspended == "tiptop"
+    assert not c2.resume_game()
+    assert c2.game is None and c2.suspended is None
+    assert "/data/suspend.bin" not in fs.files
+    seen = []
+    for _ in range(200):
+        before = c2.notice.shown
+        c2.frame()
+        if c2.notice.shown != before:
+            seen.append(c2.notice.last)
+    assert any("damaged" in m for m in seen)
+
+
+# -- the screen ---------------------------------------------------------------------------------------
+def test_log_lines_describe_the_last_plays():
+    c, g = start((3, 1), 4)
+    for _ in range(12):
+        c.frame()
+    lines = [bytes(b).split(b"\0")[0].decode() for b in g.lines]
+    rec = g.record
+    last = [i for i in range(rec.n) if rec.kind(i) == R.E_PLAY][-1]
+    name = NAMES[rec.field(last, 0)]
+    assert lines[2].startswith(name)
+    assert all(len(ln) <= 29 for ln in lines)
+
+
+def test_static_screen_pushes_nothing():
+    c, g = start((0, 3), 4)
+    while g.st.turn != 0 or g.mode != S.M_PLAY:
+        c.frame()
+    c.frame()
+    pushed = []
+    show = c.hw.display.show
+    c.hw.display.show = lambda buf, rects, n: pushed.append(n) or show(buf, rects, n)
+    for _ in range(10):
+        c.frame()
+    assert sum(pushed) == 0
