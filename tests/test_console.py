@@ -197,12 +197,15 @@ def test_error_in_draw_is_caught_too():
 
 
 # -- launcher ---------------------------------------------------------------------------------
-def test_unavailable_game_says_so():
+def test_unavailable_game_says_so(monkeypatch):
+    """Every game is installed today; a package left off a build is absent from the import
+    system, as NMBR 9's is here."""
+    import sys
+    monkeypatch.setitem(sys.modules, "games.nmbr9", None)          # import raises ImportError
     c, hw, fs = make()
     rows = [c.launcher.kind[i] for i in range(c.launcher.menu.n)]
     missing = [r for r, k in enumerate(rows) if k < 5 and not c.launcher.available[k]]
-    if not missing:
-        pytest.skip("every game is installed")
+    assert len(missing) == 1
     for _ in range(missing[0]):
         press(c, B.DOWN)
     before = c.notice.shown

@@ -53,7 +53,6 @@ BAD = [
     (["--headless", "--bot-speed", "warp"], "--bot-speed: invalid choice: 'warp'"),
     (["--headless", "--accel", "gyro"], "--accel: invalid choice: 'gyro'"),
     (["--headless", "--game", "chess"], "--game: invalid choice: 'chess'"),
-    (["--headless", "--game", "tiptop"], "--game tiptop: not available yet"),
     (["--headless", "--game", "norespect", "--seats", ""], "--seats '': unknown seat ''"),
     (["--headless", "--game", "norespect", "--seats", "bot:superhard,human"], "unknown seat 'bot:superhard'"),
     (["--headless", "--game", "norespect", "--seats", "bot"], "norespect takes 2 to 4 seats, not 1"),
