@@ -74,7 +74,7 @@ def test_whole_bot_games_run_with_the_heap_locked_every_frame_as_on_cpython(port
 
 # different games per port (a resume costs a game from the start): together they cover more
 @pytest.mark.parametrize("port,args", [("unix", ("5", "321", "2", "23", "1")),
-                                       ("wasm", ("3", "32", "2", "173", "1")),
+                                       ("wasm", ("3", "32", "2", "140", "1")),
                                        ("wasm-min", ("7", "213", "2", "211", "1"))])
 def test_suspend_and_resume_at_many_points_continue_identically(port, args):
     out = run(port, "tests/mp/tower_resume.py", args)
