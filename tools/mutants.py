@@ -19,6 +19,9 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+from host_sim.args import Parser  # noqa: E402
+
 # what is copied: everything but these names (anywhere in the tree)
 SKIP = {".git", ".venv", "node_modules", "build", "__pycache__", ".pytest_cache", "out"}
 TIMEOUT = 1200
@@ -261,17 +264,23 @@ def check(m, baseline=True, keep=False):
 
 
 def main(argv):
-    only = None
-    baseline = "--no-baseline" not in argv
-    keep = "--keep" in argv
-    if "--only" in argv:
-        only = argv[argv.index("--only") + 1].split(",")
-        unknown = [i for i in only if i not in [m.id for m in MUTATIONS]]
-        if unknown:
-            print("unknown mutation: %s" % ", ".join(unknown))
-            return 2
+    ids = [m.id for m in MUTATIONS]
+    ap = Parser(prog="mutants.py", description="apply each mutation to a copy of the tree and "
+                "expect its tests to fail")
+    ap.add_argument("--list", action="store_true", help="list the mutations and exit")
+    ap.add_argument("--only", default="", metavar="ID[,ID...]", help="these mutations only")
+    ap.add_argument("--no-baseline", action="store_true",
+                    help="skip the check that the tests pass before the mutation")
+    ap.add_argument("--keep", action="store_true", help="keep each mutated copy of the tree")
+    opt = ap.parse_args(argv)
+    only = [i for i in opt.only.split(",") if i] or None
+    unknown = [i for i in only or () if i not in ids]
+    if unknown:
+        ap.error("--only: unknown mutation %s (--list names them)" % ", ".join(unknown))
+    baseline = not opt.no_baseline
+    keep = opt.keep
     chosen = [m for m in MUTATIONS if only is None or m.id in only]
-    if "--list" in argv:
+    if opt.list:
         for m in chosen:
             print("%-24s %-40s %s" % (m.id, m.path, " ".join(m.tests)))
         return 0
