@@ -16,6 +16,7 @@ Found by two methods that cover each other:
 """
 import ast
 import os
+import sys
 
 import pytest
 
@@ -258,7 +259,7 @@ def _notices_after_boot(measure, where, files=None, accel="level", script=b"", s
         measure.stop()
 
 
-def test_every_notice_the_console_posts_fits(measure):
+def test_every_notice_the_console_posts_fits(measure, monkeypatch):
     """The notices made by the real code, each drawn in its banner."""
     seen = []
     bad_files = {
@@ -281,7 +282,9 @@ def test_every_notice_the_console_posts_fits(measure):
     seen += _notices_after_boot(measure, "no sensor", accel=None)[1]
     schedule = bytearray([1] * 5 + [0] * 150 + [1] * 200)
     seen += _notices_after_boot(measure, "sensor lost", accel=schedule, steps=400)[1]
-    # the launcher's rows of games that are not installed (Tip Top: the fourth row)
+    # the launcher's row of a game that is not installed (Tip Top, the fourth row, left off as a
+    # smaller build would leave it: every game is installed today)
+    monkeypatch.setitem(sys.modules, "games.tiptop", None)
     seen += _notices_after_boot(measure, "launcher", script=fakehw.steps(2, 1, 0, 2, 2, 1, 0, 2,
                                                                           2, 1, 0, 2,
                                                                           32, 1, 0, 90))[1]
