@@ -49,6 +49,7 @@ _A_RAISE = const(3)
 _A_PASS = const(4)
 _A_ACCEPT = const(5)
 _A_PAY = const(6)
+_A_PLACE = const(7)
 _J_NONE = const(0)
 _J_TURN = const(1)
 _J_BID = const(2)
@@ -352,7 +353,10 @@ class GameScene(Scene):
         elif self.kinds[seat] == 0:
             self.hum.answer(self, c, seat)
         else:
-            # a bot thinks (a fixed budget a step), then shows its answer
+            # a bot thinks (a fixed budget a step), then shows its answer. Thinking has frames
+            # of its own: the frame that starts a job (its prompt, maybe a new view) and the one
+            # that applies the answer (often a new view: a whole repaint) do not think, so that
+            # no frame of the Pico adds a budget of thinking to a big redraw (issue 8)
             ph = self.st.v[_V_PHASE]
             b = self.bot
             if self.sub != _U_THINK:
@@ -364,20 +368,18 @@ class GameScene(Scene):
                 self.dirt |= _D_PROMPT
                 if job == _J_PLACE:
                     self._pick_view()
+                return
             if not b.step(_BOT_BUDGET):
                 return
             job = self.job
             self.job = _J_NONE
+            self.sub = _U_SHOW              # applied by a later frame (_apply_bot)
             if job == _J_PLACE:
-                self._begin_place()
-                return
+                return                      # the placement starts at once, in the next frame
             if b.kind == _A_BUILD or b.kind == _A_PUSH:
                 self._move_cursor(b.piece)
-            self.sub = _U_SHOW
             self.dirt |= _D_PROMPT
             self.wait = self.c.settings.bot_delay
-            if self.wait == 0:
-                self._apply_bot()
 
     # -- bots ----------------------------------------------------------------------------------
     def _apply_bot(self):
@@ -385,6 +387,9 @@ class GameScene(Scene):
         st = self.st
         k = b.kind
         self.sub = _U_IDLE
+        if k == _A_PLACE:
+            self._begin_place()
+            return
         if k == _A_BUILD:
             st.build(b.piece, b.amount)
         elif k == _A_PUSH:
