@@ -740,3 +740,33 @@ def test_simulator_help_documents_the_options():
                        text=True, timeout=120)
     assert "--option supply=all|convex|short" in r.stdout
     assert "--option tilt=off|on" in r.stdout and "--option hint=on|off" in r.stdout
+
+
+def test_bots_never_think_in_a_frame_that_redraws_the_view_or_the_prompt():
+    """Issue 8 on the Pico: a view repaint (46-114 ms there) or a prompt (20-30 ms) plus a frame's
+    budget of thinking went over 40 ms. The frames that start a job, take up its answer and apply
+    it think nothing; thinking frames draw at most a shelf cell or the placement."""
+    c, hw, pad, g = game((3, 3, 3), seed=5)
+    b = g.bot
+    act = b._act
+    acts = [0]
+
+    def counted():
+        acts[0] += 1
+        return act()
+
+    b._act = counted
+    thinking = jobs = 0
+    for _ in range(2500):
+        if g.game_over:
+            break
+        acts[0] = 0
+        sub = g.sub
+        c.step()
+        if g.sub == S._U_THINK and sub != S._U_THINK:
+            jobs += 1
+        if acts[0]:
+            thinking += 1
+            assert not g.dirt & (S._D_MAIN | S._D_PROMPT), (sub, g.sub, g.dirt, acts[0])
+        c.render()
+    assert jobs >= 20 and thinking >= 200, (jobs, thinking)

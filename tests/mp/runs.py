@@ -203,8 +203,9 @@ class ResultsRun(GameRun):
             c.frame()
             self.n += 1
         hw = c.hw
-        hw.buttons = fakehw.Buttons(fakehw.steps(32, 1, 0, 2))     # A: the table comes up
-        for _ in range(3):
+        # every key up (the mash may hold A as the game ends), then A: the table comes up
+        hw.buttons = fakehw.Buttons(fakehw.steps(0, 1, 32, 1, 0, 2))
+        for _ in range(4):
             c.frame()
         c.notice.post("Tilt sensor back")
         script = bytearray()

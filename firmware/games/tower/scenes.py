@@ -49,6 +49,8 @@ _A_RAISE = const(3)
 _A_PASS = const(4)
 _A_ACCEPT = const(5)
 _A_PAY = const(6)
+_A_PLACE = const(7)
+_S_DONE = const(3)
 _J_NONE = const(0)
 _J_TURN = const(1)
 _J_BID = const(2)
@@ -91,7 +93,8 @@ _F_SLEEP = const(2)
 _OB = const(20)
 _BS = const(8)
 
-_BOT_BUDGET = const(80)     # bot thinking units per frame, ~1.3 us each on the unix port (bot.py)
+_BOT_BUDGET = const(64)     # bot thinking units per frame, ~1.3 us each on the unix port (bot.py);
+                            # the longest thinking frame on the emulated Pico ~37 ms (46 ms at 80)
 _MAIN_Y = const(22)
 _MAIN_H = const(178)
 _PROMPT_Y = const(200)
@@ -352,7 +355,11 @@ class GameScene(Scene):
         elif self.kinds[seat] == 0:
             self.hum.answer(self, c, seat)
         else:
-            # a bot thinks (a fixed budget a step), then shows its answer
+            # a bot thinks (a fixed budget a step), then shows its answer. Thinking has frames
+            # of its own: the frame that starts a job (its prompt, maybe a new view), the one
+            # that shows the answer and the one that applies it (often a new view: a whole
+            # repaint) do not think, so that no frame of the Pico adds a budget of thinking to
+            # a redraw (issue 8)
             ph = self.st.v[_V_PHASE]
             b = self.bot
             if self.sub != _U_THINK:
@@ -364,20 +371,19 @@ class GameScene(Scene):
                 self.dirt |= _D_PROMPT
                 if job == _J_PLACE:
                     self._pick_view()
-            if not b.step(_BOT_BUDGET):
                 return
+            if b.stage != _S_DONE:
+                b.step(_BOT_BUDGET)
+                return                      # the answer is taken up by the next frame
             job = self.job
             self.job = _J_NONE
+            self.sub = _U_SHOW              # applied by a later frame (_apply_bot)
             if job == _J_PLACE:
-                self._begin_place()
-                return
+                return                      # the placement starts at once, in the next frame
             if b.kind == _A_BUILD or b.kind == _A_PUSH:
                 self._move_cursor(b.piece)
-            self.sub = _U_SHOW
             self.dirt |= _D_PROMPT
             self.wait = self.c.settings.bot_delay
-            if self.wait == 0:
-                self._apply_bot()
 
     # -- bots ----------------------------------------------------------------------------------
     def _apply_bot(self):
@@ -385,6 +391,9 @@ class GameScene(Scene):
         st = self.st
         k = b.kind
         self.sub = _U_IDLE
+        if k == _A_PLACE:
+            self._begin_place()
+            return
         if k == _A_BUILD:
             st.build(b.piece, b.amount)
         elif k == _A_PUSH:
