@@ -99,12 +99,14 @@ def test_bench_allocates_nothing_and_reports_every_line():
 
 # The ladder: every level beats the one below, in two-seat games with all 27 pieces on the unix
 # port (tools/tower_tournament.py's games: seats alternate, fixed seeds). Measured over 500 games
-# (docs/tower.md): normal - easy 83 %, hard - normal 66 %; these seeds: 89 of 100 and 107 of 150.
-# Two levels that played alike (a collapsed ladder: a level mapped onto another) would share the
-# wins 50/50, with a standard deviation of 5 % over 100 games and 4.1 % over 150: 60 % is 2 and
-# 2.4 deviations above that, and swapped levels land near 20-35 %. Hard vs hard: the choices
-# differ from game to game (seeded tie-breaking; without it 24 of 100 games differed).
-LADDER = [("21", "700", 100), ("32", "600", 150)]
+# (docs/tower.md): normal - easy 83 %, hard - normal 66 %; these seeds: 89 of 100 and 104 of 150.
+# Two levels that play alike share the wins about 50/50 (sd 5 % over 100 games, 4.1 % over 150);
+# but with normal mapped onto hard (tools/mutants.py tower-normal-as-hard) the seat labelled hard
+# still won 90 of these 150 games (82 of 150 on seed 900): 60 % let that collapse pass. So the
+# hard - normal rung asks 96 of 150 (64 %), halfway between; swapped levels land near 20-35 %.
+# Hard vs hard: the choices differ from game to game (seeded tie-breaking; without it 24 of 100
+# games differed).
+LADDER = [("21", "700", 100, 60), ("32", "600", 150, 96)]
 
 
 def choices(out):
@@ -112,12 +114,12 @@ def choices(out):
     return re.findall(r"game seed=\d+ kinds=(\d+) .* plays=(\w+) result=winner=(\S+)", out)
 
 
-@pytest.mark.parametrize("kinds,seed,n", LADDER)
-def test_each_level_beats_the_level_below(kinds, seed, n):
+@pytest.mark.parametrize("kinds,seed,n,least", LADDER)
+def test_each_level_beats_the_level_below(kinds, seed, n, least):
     out = run("unix", "tests/mp/tower_locked.py", ("free", seed, str(n), kinds, "0"), mpy=True)
     games_ = choices(out)
     upper = sum(1 for k, _, w in games_ if w != "draw" and k[int(w)] == kinds[0])
-    assert len(games_) == n and upper >= n * 3 // 5, (upper, out[-2000:])
+    assert len(games_) == n and upper >= least, (upper, out[-2000:])
 
 
 def test_hard_vs_hard_games_differ():
