@@ -2,15 +2,13 @@
 to the rules of docs/nope.md (RB-... the rulebook, G-/P-... the decisions, UI-1 the controls),
 every traced ID is stated there, and the statements that carry numbers are checked against the
 rules code."""
-import os
-import re
 
+import help_pages as H
 import nope_util as U
 from games.nope import cards as C
 from games.nope import rules as R
 from games.nope.help import PAGES
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # page line -> the rules it states (the page titles are not traced)
 TRACE = {
@@ -75,34 +73,21 @@ TRACE = {
 
 
 def lines():
-    for page in PAGES:
-        for line in page[1:]:
-            if line:
-                yield line
+    return H.lines(PAGES)
 
 
 def test_pages_fit_the_pause_menu():
-    assert 4 <= len(PAGES)
-    for page in PAGES:
-        assert len(page) <= 17
-        for line in page:
-            assert len(line) <= 29, line
+    H.check_fits(PAGES)
 
 
 def test_every_line_is_traced_to_a_rule():
-    untraced = [ln for ln in lines() if ln not in TRACE]
-    assert not untraced
-    stale = [ln for ln in TRACE if ln not in set(lines())]
-    assert not stale
+    H.check_traced(PAGES, TRACE)
 
 
 def test_every_traced_rule_is_stated_in_the_docs():
-    with open(os.path.join(ROOT, "docs", "nope.md")) as f:
-        stated = set(re.findall(r"^\| ((?:RB|UI|G|P)-[A-Z0-9]+) \|", f.read(), re.M))
-    used = {i for ids in TRACE.values() for i in ids}
-    assert used <= stated, sorted(used - stated)
     # every decision the code relies on is restated, not only those the pages need
-    assert {"G-1", "G-2", "G-3", "G-4", "P-1", "P-2", "P-3", "P-4", "P-5", "P-6", "P-7"} <= stated
+    H.check_stated("nope.md", r"^\| ((?:RB|UI|G|P)-[A-Z0-9]+) \|", TRACE,
+                   {"G-1", "G-2", "G-3", "G-4", "P-1", "P-2", "P-3", "P-4", "P-5", "P-6", "P-7"})
 
 
 def test_the_numbers_on_the_pages_are_the_rules():

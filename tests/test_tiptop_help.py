@@ -2,14 +2,13 @@
 to the rules of docs/tiptop.md (RB-... the rulebook and its card values, G-/O- the decisions, TC-
 the console's choices, UI-1 the controls), every traced ID is stated there, and the lines that
 carry numbers are checked against the rules code."""
-import os
 import re
 
 import games.tiptop as PKG
+import help_pages as H
 from games.tiptop import rules as R
 from games.tiptop.help import PAGES
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # page line -> the rules it states (the page titles are not traced)
 TRACE = {
@@ -72,10 +71,7 @@ TRACE = {
 
 
 def lines():
-    for page in PAGES:
-        for line in page[1:]:
-            if line:
-                yield line
+    return H.lines(PAGES)
 
 
 def text():
@@ -83,27 +79,18 @@ def text():
 
 
 def test_pages_fit_the_pause_menu():
-    assert len(PAGES) >= 4 and PKG.help_pages() == PAGES
-    for page in PAGES:
-        assert len(page) <= 17
-        for line in page:
-            assert len(line) <= 29, line
+    assert PKG.help_pages() == PAGES
+    H.check_fits(PAGES)
 
 
 def test_every_line_is_traced_to_a_rule():
-    untraced = [ln for ln in lines() if ln not in TRACE]
-    assert not untraced
-    stale = [ln for ln in TRACE if ln not in set(lines())]
-    assert not stale
+    H.check_traced(PAGES, TRACE)
 
 
 def test_every_traced_rule_is_stated_in_the_docs():
-    with open(os.path.join(ROOT, "docs", "tiptop.md")) as f:
-        stated = set(re.findall(r"^- \*\*((?:RB|UI|G|O|TC)-[A-Za-z0-9]+)\*\*", f.read(), re.M))
-    used = {i for ids in TRACE.values() for i in ids}
-    assert used <= stated, sorted(used - stated)
-    # and every decision the code relies on is restated, not only those the pages need
-    assert {"G-1", "G-2", "G-3", "G-4", "O-1", "O-2", "O-3", "O-4", "TC-1", "TC-2"} <= stated
+    # every decision the code relies on is restated, not only those the pages need
+    stated = H.check_stated("tiptop.md", r"^- \*\*((?:RB|UI|G|O|TC)-[A-Za-z0-9]+)\*\*", TRACE,
+                            {"G-1", "G-2", "G-3", "G-4", "O-1", "O-2", "O-3", "O-4", "TC-1", "TC-2"})
     assert {"RB-%d" % k for k in range(1, 18)} <= stated
 
 
