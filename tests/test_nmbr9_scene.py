@@ -21,6 +21,7 @@ from games.nmbr9 import scenes as S
 from games.nmbr9 import snapshot as SNAP
 from games.nmbr9 import tiles as T
 from games.nmbr9.events import EVENTS
+from scene_util import finish, press
 
 NAMES = ("ANA", "BEN", "CLEO", "DEV")
 
@@ -32,22 +33,6 @@ def start(kinds, seed=1, speed=3, snapshot=None, start=-1):
                                 bytearray(0), seed, start), snapshot)
     assert not c.faults, c.last_error
     return c, c.game
-
-
-def finish(c, g, limit=40000):
-    n = 0
-    while not g.game_over and n < limit:
-        c.frame()
-        n += 1
-    assert g.game_over and not c.faults, c.last_error
-    return n
-
-
-def press(c, bits, idle=1):
-    c.hw.buttons.script = fakehw.steps(bits, 1, 0, idle)
-    c.hw.buttons.i = 0
-    for _ in range(1 + idle):
-        c.frame()
 
 
 # -- the console plays the rules and the bots faithfully ------------------------------------------

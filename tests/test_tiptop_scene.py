@@ -6,27 +6,16 @@ import random
 
 import pytest
 
-import fakehw
 import tiptop_tournament as T
 from memfs import MemFS
 from core import buttons as B
 from core import storage
-from core.console import Console
-from core.files import Files
 from core.setup import Setup
 from games.tiptop import rules as R
 from games.tiptop import scenes as S
+from scene_util import console, finish, press
 
 NAMES = ("ANA", "BEN", "CLEO", "DEV", "EVE", "FIN", "GUS", "HAL")
-
-
-def console(speed=3, fs=None):
-    fs = fs or MemFS()
-    hw = fakehw.Hardware(b"", fresh=False)
-    hw.files = Files(fs.os, "/data", fs.open)
-    c = Console(hw)
-    c.settings.bot_speed = speed
-    return c, hw, fs
 
 
 def setup(kinds, seed=1):
@@ -37,22 +26,6 @@ def start(kinds, seed=1, speed=3, snapshot=None):
     c, hw, fs = console(speed)
     c.start_game("tiptop", setup(kinds, seed), snapshot)
     return c, c.game
-
-
-def finish(c, g, limit=40000):
-    n = 0
-    while not g.game_over and n < limit:
-        c.frame()
-        n += 1
-    assert g.game_over and not c.faults, c.last_error
-    return n
-
-
-def press(c, bits, idle=1):
-    c.hw.buttons.script = fakehw.steps(bits, 1, 0, idle)
-    c.hw.buttons.i = 0
-    for _ in range(1 + idle):
-        c.frame()
 
 
 def fingerprint(g):
