@@ -6,6 +6,7 @@ record's 16-bit rows (Tip Top's) save and restore."""
 import pytest
 
 import fakehw
+import runs
 from core import buttons as B
 from core import settings as S
 from core import settings_file as SF
@@ -33,13 +34,7 @@ def press(c, bits, then=2):
 
 
 def notices(c, steps=200):
-    seen = []
-    for _ in range(steps):
-        before = c.notice.shown
-        c.frame()
-        if c.notice.shown != before:
-            seen.append(c.notice.last)
-    return seen
+    return runs.notices(c, steps)
 
 
 def test_the_settings_hold_eight_distinct_player_names():

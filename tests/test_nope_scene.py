@@ -8,6 +8,7 @@ import pytest
 
 import nope_tournament as T
 import nope_util as U
+import runs
 from memfs import MemFS
 from core import buttons as B
 from core import storage
@@ -337,12 +338,7 @@ def test_damaged_save_is_reported_and_discarded_by_the_console_never_half_loaded
     assert not c2.resume_game()
     assert c2.game is None and c2.suspended is None
     assert "/data/suspend.bin" not in fs.files
-    seen = []
-    for _ in range(200):
-        before = c2.notice.shown
-        c2.frame()
-        if c2.notice.shown != before:
-            seen.append(c2.notice.last)
+    seen = runs.notices(c2, 200)
     assert any("damaged" in m for m in seen)
 
 

@@ -24,7 +24,7 @@ from core.gfx import Gfx
 frame = Gfx()
 
 import fakehw  # noqa: E402
-from frame_cost import frames  # noqa: E402
+from frame_cost import frames, whole_game  # noqa: E402
 from core import buttons as B  # noqa: E402
 from core.console import Console  # noqa: E402
 from core.setup import Setup  # noqa: E402
@@ -32,7 +32,6 @@ from games.nope import rules as R  # noqa: E402
 from games.nope import scenes as S  # noqa: E402
 
 NAMES = ("ANA", "Hard 2", "Norm 3", "Easy 4", "Hard 5", "Norm 6")
-PICO = 200
 
 
 def us():
@@ -51,8 +50,8 @@ def start(kinds, speed, seed=5):
 
 def line(what, total_us, worst_us, frames, alloc, extra=""):
     ms = total_us / 1000 / frames
-    print("bench nope %s ms=%.3f max_ms=%.3f pico_ms=%.1f frames=%d alloc=%d%s" % (
-        what, ms, worst_us / 1000, ms * PICO, frames, alloc // frames, extra))
+    print("bench nope %s ms=%.3f max_ms=%.3f frames=%d alloc=%d%s" % (
+        what, ms, worst_us / 1000, frames, alloc // frames, extra))
 
 
 def table():
@@ -103,23 +102,9 @@ def hand():
 
 def bots(level, name):
     c, g, _ = start((level, level, level, level), 3, 9)
-    times = array("i", [0] * 20000)
-    n = 0
-    gc.collect()
-    gc.disable()
-    m0 = gc.mem_alloc()
-    while not g.game_over and n < 20000:
-        t = us()
-        c.frame()
-        times[n] = time.ticks_diff(us(), t)
-        n += 1
-    m1 = gc.mem_alloc()
-    gc.enable()
-    times = sorted(times[:n])
-    tot = 0
-    for d in times:
-        tot += d
-    line(name, tot, times[-1], n, m1 - m0,
+    times, n, alloc = whole_game(c, g)
+    tot = sum(times)
+    line(name, tot, times[-1], n, alloc,
          " p50_ms=%.3f p95_ms=%.3f p99_ms=%.3f turns=%d frames_per_turn=%.1f budget=%d" % (
              times[n // 2] / 1000, times[n * 95 // 100] / 1000, times[n * 99 // 100] / 1000,
              g.st.turns, n / g.st.turns, S.BOT_BUDGET))

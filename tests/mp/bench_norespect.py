@@ -24,7 +24,7 @@ from core.gfx import Gfx
 frame = Gfx()
 
 import fakehw  # noqa: E402
-from frame_cost import frames  # noqa: E402
+from frame_cost import frames, whole_game  # noqa: E402
 from core import buttons as B  # noqa: E402
 from core.console import Console  # noqa: E402
 from core.setup import Setup  # noqa: E402
@@ -109,26 +109,12 @@ def bots(level, name):
     """Every frame of a four-seat game of one level at "instant" speed (thinking, playing,
     drawing): average, 95th percentile and worst frame."""
     c, g, _, _ = start((level, level, level, level), 3, 9)
-    times = array("i", [0] * 20000)
-    n = 0
-    gc.collect()
-    gc.disable()
-    m0 = gc.mem_alloc()
-    while not g.game_over and n < 20000:
-        t = us()
-        c.frame()
-        times[n] = time.ticks_diff(us(), t)
-        n += 1
-    m1 = gc.mem_alloc()
-    gc.enable()
-    times = sorted(times[:n])
-    tot = 0
-    for d in times:
-        tot += d
+    times, n, alloc = whole_game(c, g)
+    tot = sum(times)
     p50 = times[n // 2]
     p95 = times[n * 95 // 100]
     p99 = times[n * 99 // 100]
-    line(name, tot, times[-1], n, m1 - m0,
+    line(name, tot, times[-1], n, alloc,
          " p50_ms=%.3f p95_ms=%.3f p99_ms=%.3f turns=%d frames_per_turn=%.1f budget=%d" % (
              p50 / 1000, p95 / 1000, p99 / 1000, g.st.turns, n / g.st.turns, S.BOT_BUDGET))
 

@@ -27,9 +27,9 @@ from core import buttons as B  # noqa: E402
 from core.console import Console  # noqa: E402
 from core.setup import Setup  # noqa: E402
 from games.tiptop import scenes as S  # noqa: E402
+from frame_cost import frames, whole_game  # noqa: E402
 
 NAMES = ("ANA", "Hard 2", "Norm 3", "Easy 4", "Hard 5", "Norm 6", "Easy 7", "Hard 8")
-PICO = 200
 
 
 def us():
@@ -49,31 +49,8 @@ def start(kinds, speed, seed=5):
 
 def line(what, total_us, worst_us, frames, alloc, extra=""):
     ms = total_us / 1000 / frames
-    print("bench tiptop %s ms=%.3f max_ms=%.3f pico_ms=%.1f frames=%d alloc=%d%s" % (
-        what, ms, worst_us / 1000, ms * PICO, frames, alloc // frames, extra))
-
-
-def frames(c, n, until=None):
-    """Run n frames (or until until() is true) with gc disabled; (total us, worst us, frames,
-    bytes allocated, SPI bytes)."""
-    gc.collect()
-    gc.disable()
-    m0 = gc.mem_alloc()
-    tot = worst = spi = k = 0
-    while k < n:
-        if until is not None and until():
-            break
-        t = us()
-        c.frame()
-        d = time.ticks_diff(us(), t)
-        tot += d
-        if d > worst:
-            worst = d
-        spi += c.hw.display.last_bytes
-        k += 1
-    m1 = gc.mem_alloc()
-    gc.enable()
-    return tot, worst, k if k else 1, m1 - m0, spi
+    print("bench tiptop %s ms=%.3f max_ms=%.3f frames=%d alloc=%d%s" % (
+        what, ms, worst_us / 1000, frames, alloc // frames, extra))
 
 
 def table():
