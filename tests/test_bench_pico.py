@@ -84,12 +84,22 @@ def test_argument_errors_are_one_line_and_exit_2(args, words):
     assert words in one_line_exit_2(tool(args, VPICO="/nonexistent/vpico.mjs"))
 
 
+def test_every_game_of_the_catalog_has_its_whole_games_and_ballast_parts():
+    sys.path.insert(0, os.path.join(ROOT, "firmware"))
+    from core import catalog
+    assert BP.GAMES == catalog.NAMES
+    for g in catalog.NAMES:
+        assert g in BP.PARTS and "ballast-" + g in BP.PARTS
+        assert BP.RUNNERS[g] is not None and g in BP.TITLES
+
+
 def test_parts_are_chosen_by_name_glob_or_word():
     assert BP.select([]) == list(BP.PARTS)
     assert BP.select(["tower"]) == ["tower"]
     assert BP.select(["tower*"]) == ["tower", "tower-physics", "tower-frames"]
     assert BP.select(["*tower*"]) == ["tower", "tower-physics", "tower-frames", "ballast-tower"]
-    assert BP.select(["ballast"]) == ["ballast-norespect", "ballast-tower"]
+    assert BP.select(["ballast"]) == ["ballast-" + g for g in BP.GAMES]
+    assert BP.select(["*nope"]) == ["nope", "ballast-nope"]
     assert BP.select(["physics", "screens"]) == ["screens", "tower-physics"]
 
 

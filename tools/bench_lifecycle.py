@@ -46,7 +46,7 @@ def row(r):
 
 def main(argv):
     ap = Parser(prog="python tools/bench_lifecycle.py", description=__doc__.split("\n")[0])
-    ap.add_argument("game", choices=("tower", "norespect"))
+    ap.add_argument("game", choices=BP.GAMES)
     ap.add_argument("kinds", type=kinds)
     ap.add_argument("--seed", type=whole(0, (1 << 30) - 1), default=1)
     ap.add_argument("--games", type=whole(1, 100), default=1)

@@ -43,8 +43,11 @@ ASSET_FILES = (("VPICO_UF2", "RPI_PICO-20241129-v1.24.1.uf2"), ("VPICO_BOOTROM",
                ("VPICO_RP2040JS", os.path.join("node_modules", "rp2040js", "package.json")))
 
 SCREENS = ("launcher", "settings", "names", "calibrate", "pause", "handoff", "error")
+GAMES = ("tower", "norespect", "nope", "tiptop", "nmbr9")     # core/catalog.py's NAMES
+TITLE = {"tower": "Tower", "norespect": "No Respect", "nope": "NOPE!", "tiptop": "Tip Top",
+         "nmbr9": "NMBR 9"}
 PARTS = ("screens", "norespect", "norespect-bots", "tower", "tower-physics", "tower-frames",
-         "ballast-norespect", "ballast-tower")
+         "nope", "tiptop", "nmbr9") + tuple("ballast-" + g for g in GAMES)
 BOTS_4 = "3333"             # four hard bots
 LEVELS = (("easy", "1111"), ("normal", "2222"), ("hard", "3333"))
 NOISE_G = "0.003"           # about a real MPU-6050's noise (vpico's sensor is noise-free)
@@ -571,24 +574,20 @@ def part_ballast(game):
 
 RUNNERS = {
     "screens": part_screens,
-    "norespect": part_game("norespect"),
     "norespect-bots": part_norespect_bots,
-    "tower": part_game("tower"),
     "tower-physics": part_physics,
     "tower-frames": part_tower_frames,
-    "ballast-norespect": part_ballast("norespect"),
-    "ballast-tower": part_ballast("tower"),
 }
 TITLES = {
     "screens": "Console screens (scripted input of tests/mp/scene_runner.py)",
-    "norespect": "No Respect, whole games",
     "norespect-bots": "No Respect's bot turns (whole 4-seat games per bot level)",
-    "tower": "Tower, whole games",
     "tower-physics": "Tower physics alone (tests/mp/bench_tower_physics.py)",
     "tower-frames": "Tower whole frames over 20 bodies (tests/mp/bench_tower.py)",
-    "ballast-norespect": "No Respect: the largest ballast",
-    "ballast-tower": "Tower: the largest ballast",
 }
+RUNNERS.update({g: part_game(g) for g in GAMES})
+RUNNERS.update({"ballast-" + g: part_ballast(g) for g in GAMES})
+TITLES.update({g: "%s, whole games" % TITLE[g] for g in GAMES})
+TITLES.update({"ballast-" + g: "%s: the largest ballast" % TITLE[g] for g in GAMES})
 
 
 # -- command line --------------------------------------------------------------------------------
