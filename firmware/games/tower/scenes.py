@@ -477,7 +477,7 @@ class GameScene(Scene):
         d = self.dirt
         self.dirt = 0
         if d & _D_HEAD:
-            self._draw_header(g)
+            self._draw_header(g, full)
         v = self.view
         if d & _D_MAIN:
             self.d_cell = -1
@@ -509,27 +509,40 @@ class GameScene(Scene):
         if d & _D_PROMPT:
             self._draw_prompt(g)
 
-    def _draw_header(self, g):
+    def _draw_header(self, g, full):
+        """The seat chips: those whose content changed since they were drawn (hd: per seat its
+        flags, tokens and tower size as last drawn), or all of them."""
         st = self.st
+        v = st.v
         w = 240 // self.n
         ans = self._answering() if not self.over else -1
+        hd = self.hd
         for s in range(self.n):
-            x = s * w
-            g.fill_rect(x, 0, w, _MAIN_Y, _PAL_SLATE if st.v[_V_ACTIVE] == s and not self.over
-                        else _PAL_BLACK)
             alive = st.alive[s]
+            f = (1 if v[_V_ACTIVE] == s and not self.over else 0) | (2 if alive else 0) | \
+                (4 if self.over and v[_V_WINNER] == s else 0) | \
+                (8 if s == ans and v[_V_PHASE] != _P_TURN else 0)
+            k = 3 * s
+            size = st.tower_size(s)
+            if not full and hd[k] == f and hd[k + 1] == st.tokens[s] and hd[k + 2] == size:
+                continue
+            hd[k] = f
+            hd[k + 1] = st.tokens[s]
+            hd[k + 2] = size
+            x = s * w
+            g.fill_rect(x, 0, w, _MAIN_Y, _PAL_SLATE if f & 1 else _PAL_BLACK)
             nw = TX.draw(g, self.names[s], x + 2, 2, SEAT_COL[s] if alive else _PAL_GREY,
                          (w - 12) >> 3)
             if alive:
                 g.ellipse(x + 5, 15, 3, 3, _PAL_YELLOW, True)
                 g.number(st.tokens[s], x + 11, 12, _PAL_WHITE)
                 g.fill_rect(x + 33, 12, 6, 7, _PAL_SILVER)
-                g.number(st.tower_size(s), x + 41, 12, _PAL_WHITE)
+                g.number(size, x + 41, 12, _PAL_WHITE)
             else:
                 self._say(g, _T_OUT, x + 11, 12, _PAL_RED)
-            if self.over and st.v[_V_WINNER] == s:
+            if f & 4:
                 self._say(g, _T_STAR, x + 3 + nw, 2, _PAL_YELLOW)
-            if s == ans and st.v[_V_PHASE] != _P_TURN:
+            if f & 8:
                 g.hline(x + 1, _MAIN_Y - 2, w - 2, _PAL_YELLOW)
 
     def _draw_cell(self, g, p):

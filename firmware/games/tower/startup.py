@@ -86,6 +86,7 @@ def build(sc, console, setup, snapshot):
     sc.vseat = -1                       # whose tower is on view
     sc.dirt = _D_ALL                    # what to draw (scenes._D_*)
     sc.d_cell = -1                      # shelf cell to repaint (cursor moved from there)
+    sc.hd = bytearray(b"\xff" * (3 * n))   # per seat chip: flags, tokens, tower size as drawn
     sc.bx = array("h", bytes(8 * _MAXB))        # last drawn bounding box per body
     sc.mov = bytearray(_MAXB)                    # body was awake when last looked at
     sc.pose = array("i", bytes(12 * _MAXB))     # per body: x, y (Q6) and angle as drawn
