@@ -485,7 +485,7 @@ class GameScene(Scene):
             g.dirty(0, _MAIN_Y, 240, _MAIN_H)
             if v == _VW_SHELF:
                 for p in range(_NPIECES):
-                    self._draw_cell(g, p)
+                    self._draw_cell(g, p, True)
             elif v == _VW_CARD:
                 p = self.st.v[_V_PIECE]
                 if p >= 0:
@@ -501,8 +501,8 @@ class GameScene(Scene):
         elif v == _VW_TOWER:
             self._draw_tower(g, False)
         elif v == _VW_SHELF and self.d_cell >= 0:
-            self._draw_cell(g, self.d_cell)
-            self._draw_cell(g, self.cur)
+            self._draw_cell(g, self.d_cell, False)
+            self._draw_cell(g, self.cur, False)
             self.d_cell = -1
         elif v == _VW_CARD and d & _D_CARD:
             self._draw_card_status(g)
@@ -545,18 +545,22 @@ class GameScene(Scene):
             if f & 8:
                 g.hline(x + 1, _MAIN_Y - 2, w - 2, _PAL_YELLOW)
 
-    def _draw_cell(self, g, p):
-        """Shelf cell of piece p: the piece (greyed with its owner's colour when in a tower)."""
+    def _draw_cell(self, g, p, whole):
+        """Shelf cell of piece p: the piece (greyed with its owner's colour when in a tower).
+        whole: the whole shelf is drawn on a cleared, dirty main view (the cell is not cleared
+        or marked again)."""
         x = (p % 6) * 40
         y = _MAIN_Y + (p // 6) * 35
-        g.fill_rect(x, y, 40, 35, _PAL_NAVY)
+        if not whole:
+            g.fill_rect(x, y, 40, 35, _PAL_NAVY)
         o = self.st.owner[p]
         if o != _UNUSED:
             self.paint.piece(g.fb, p, x + 20, y + 17, 1, D.PCOL[p] if o == _SUPPLY else _PAL_SLATE,
                              _PAL_BLACK if o == _SUPPLY else SEAT_COL[o])
         if p == self.cur:
             g.rect(x, y, 40, 35, _PAL_YELLOW)
-        g.dirty(x, y, 40, 35)
+        if not whole:
+            g.dirty(x, y, 40, 35)
 
     def _draw_card_status(self, g):
         """Below the piece card: the high bid (auction) or who pushed it (push), each seat."""
