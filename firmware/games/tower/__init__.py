@@ -16,9 +16,16 @@ OPTIONS = (
 )
 
 
+ROOM = 12800    # bytes: the towers' pool and the physics world's two arrays (startup.py)
+
+
 def start(console, setup, snapshot=None):
+    # a block kept free for the game's big arrays while its modules load: loading leaves small
+    # holes all over the heap, and the arrays then found no block of 3 KB with 89 KB free
+    # (docs/tower.md, Memory); startup.build() lets it go and makes them first
+    room = [bytearray(ROOM)]
     from games.tower.scenes import GameScene
-    return GameScene(console, setup, snapshot)
+    return GameScene(console, setup, snapshot, room)
 
 
 def help_pages():

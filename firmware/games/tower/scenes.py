@@ -218,9 +218,9 @@ class GameScene(Scene):
     pausable = True
     secrets = False             # everything is public: no hand-off screen (console.hand_off)
 
-    def __init__(self, console, setup, snapshot=None):
+    def __init__(self, console, setup, snapshot=None, room=None):
         from games.tower import startup
-        startup.build(self, console, setup, snapshot)
+        startup.build(self, console, setup, snapshot, room)
         modules.forget("games.tower.startup")
         if snapshot is not None:
             from games.tower import save

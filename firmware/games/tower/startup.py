@@ -5,6 +5,7 @@ painter) and the scene forgets the module again. The classes keep their methods;
 are listed here. A resumed game then loads its snapshot (save.py).
 """
 import framebuf
+import gc
 from array import array
 
 from micropython import const
@@ -41,11 +42,20 @@ _MAIN_H = const(178)
 _BOT_MIX = const(0x2F00D)
 
 
-def build(sc, console, setup, snapshot):
-    """The fields of scenes.GameScene sc, and everything it holds."""
+def build(sc, console, setup, snapshot, room=None):
+    """The fields of scenes.GameScene sc, and everything it holds. room: a list holding the
+    block games/tower/__init__.py kept free for the game's big arrays while its modules loaded;
+    it is let go and the big arrays are made first, into it."""
     n = setup.seats
     if not 2 <= n <= _MAX_SEATS:
         raise ValueError("seats")
+    if room:
+        room.pop()
+    gc.collect()
+    # every tower in its own world (T-8), kept as saved bytes around one World
+    sc.tw = towers(n)
+    gc.collect()                        # the zeros the World's arrays were copied from
+    sc.paint = painter()
     o = sc.opt = bytearray(3)           # supply, table tilt, hint (0 on)
     for i in range(min(3, len(setup.options))):
         o[i] = setup.options[i]
@@ -60,8 +70,6 @@ def build(sc, console, setup, snapshot):
     sc.st = R.State(n, sc.record, o[0])
     sc.rng = Rng(setup.seed)
     sc.brng = Rng(setup.seed ^ _BOT_MIX)
-    # every tower in its own world (T-8), kept as saved bytes around one World
-    sc.tw = towers(n)
     sc.bot = bot(sc.st, sc.tw, sc.brng)     # its geometry also draws the hint
     sc.pl = placement()
     sc.pl.tilt_g = o[1] == 1
@@ -69,7 +77,6 @@ def build(sc, console, setup, snapshot):
     if min(sc.kinds) == 0:
         from games.tower import human
         sc.hum = human
-    sc.paint = painter()
     m = memoryview(console.gfx.buf)
     sc.fbm = framebuf.FrameBuffer(m[_MAIN_Y * 120:(_MAIN_Y + _MAIN_H) * 120],
                                   240, _MAIN_H, framebuf.GS4_HMSB)
@@ -113,8 +120,8 @@ def towers(n, world=None):
     """towers.Towers for n seats, every tower empty, around `world` (a new World if None)."""
     t = TW.Towers()
     t.n = n
+    t.pool = bytearray(TW.capacity(n))      # the largest block first
     t.w = world if world is not None else P.World()
-    t.pool = bytearray(TW.capacity(n))
     t.off = array("h", bytes(2 * n + 2))    # seat s: pool[off[s]:off[s + 1]]
     t._empty()
     k = t.w.state_size()
