@@ -24,10 +24,9 @@ def cards(text):
 
 
 def new(n=3, deal=0, actions=1, alone=0, record=True):
-    rec = Record(E.CAPACITY, E.FIELDS) if record else None
+    rec = Record(E.CAPACITY, E.FIELDS, E.TYPECODE) if record else None
     st = R.State(n, deal, actions, alone, rec)
-    if rec is not None:
-        rec.add(R.E_SEED, 0, n, deal, actions, alone)
+    st.record_head(0)
     return st
 
 
@@ -166,9 +165,9 @@ def play_random(seed, n, deal=0, actions=1, alone=0, chooser=None, check=None, l
     every move. With `limit`, only that many moves."""
     rng = Rng(seed)
     pick = Rng(seed ^ 0x1234)
-    rec = Record(E.CAPACITY * 4, E.FIELDS)
+    rec = Record(E.CAPACITY * 4, E.FIELDS, E.TYPECODE)
     st = R.State(n, deal, actions, alone, rec)
-    rec.add(R.E_SEED, seed, n, deal, actions, alone)
+    st.record_head(seed)
     st.deal(rng)
     if check:
         check(st)

@@ -33,8 +33,9 @@ def test_simulator_runs_games_and_exports_the_record(tmp_path):
     for k, h in enumerate(heads):
         body = recs[h + 1:heads[k + 1] if k + 1 < len(heads) else len(recs)]
         assert all(x["event"] in names for x in body)
-        assert body[0]["event"] == "seed" and body[0]["seed"] == 4 + k and body[0]["seats"] == 3
-        assert body[0]["deal"] == 1 and body[0]["actions"] == 1 and body[0]["alone"] == 1
+        assert body[0]["event"] == "seed" and body[0]["seed_high"] * 32768 + body[0]["seed_low"] == 4 + k
+        assert body[0]["seats"] == 3 and body[1]["event"] == "options"
+        assert body[1]["deal"] == 1 and body[1]["actions"] == 1 and body[1]["alone"] == 1
         deals = [x for x in body if x["event"] == "deal"]
         assert len(deals) == 3 * 8                                   # younger players: 8 each
         # the hands as the record tells them: dealt, drawn, discarded; a seat that is out holds none

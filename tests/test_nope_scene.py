@@ -16,7 +16,7 @@ from core.record import Record
 from core.setup import Setup
 from games.nope import rules as R
 from games.nope import scenes as S
-from games.nope.events import CAPACITY, EVENTS, FIELDS
+from games.nope.events import CAPACITY, EVENTS, FIELDS, TYPECODE
 from scene_util import console, finish, press
 
 NAMES = ("ANA", "BEN", "CLEO", "DEV", "EVE", "FIN")
@@ -42,7 +42,7 @@ def hint(g):
 def test_console_game_equals_the_headless_game(kinds, options, seed):
     c, g = start(kinds, options, seed)
     finish(c, g)
-    rec = Record(CAPACITY, FIELDS)
+    rec = Record(CAPACITY, FIELDS, TYPECODE)
     st = T.play_game(list(kinds), seed, options[0], 1 - options[1], options[2], rec)
     assert g.record.dump() == rec.dump()
     assert g.st.winners == st.winners and g.winners == st.winners and g.st.turns == st.turns
@@ -54,9 +54,10 @@ def test_result_line_and_record_head():
     w = [str(s) for s in range(3) if g.st.winners & (1 << s)]
     assert g.result() == "winner=%s turns=%d" % (",".join(w), g.st.turns)
     rec = g.record
-    assert rec.kind(0) == R.E_SEED and [rec.field(0, j) for j in range(5)] == [77, 3, 0, 1, 0]
+    assert rec.kind(0) == R.E_SEED and [rec.field(0, j) for j in range(5)] == [0, 77, 3, 0, 0]
+    assert rec.kind(1) == R.E_OPTIONS and [rec.field(1, j) for j in range(5)] == [0, 1, 0, 0, 0]
     names = [EVENTS[rec.kind(i)][0] for i in range(rec.n)]
-    assert names[1] == "dealer" and names[-1] == "result"
+    assert names[:3] == ["seed", "options", "dealer"] and names[-1] == "result"
 
 
 def test_game_over_waits_for_a_then_leaves():

@@ -34,8 +34,7 @@ def play_game(levels, seed, deal=0, actions=1, alone=0, record=None):
     n = len(levels)
     rng = Rng(seed)
     st = R.State(n, deal, actions, alone, record)
-    if record is not None:
-        record.add(R.E_SEED, seed, n, deal, actions, alone)
+    st.record_head(seed)
     bot = B.Bot(n, deal, actions, alone, Rng(seed ^ BOT_RNG_MIX))
     st.deal(rng)
     while st.phase != R.P_OVER:

@@ -1,12 +1,13 @@
-"""The record's event kinds for NOPE! (core.record.Record rows: kind + 5 fields).
+"""The record's event kinds for NOPE! (core.record.Record rows of 16-bit fields: a kind and 5
+fields; the seed, up to 2**30, is split: seed = seed_high * 32768 + seed_low, and the options
+follow it in a row of their own).
 
 EVENTS[kind] = (name, field names); the row's unused fields are 0. Seats are 0-based; cards are
 the codes of games/nope/cards.py (1..41, 0 = none); colours are bit masks (red 1, green 2,
 blue 4, yellow 8). docs/nope.md lists them with their meaning and the JSON-lines form.
 """
 EVENTS = (
-    ("seed", ("seed", "seats", "deal", "actions", "alone")),     # options: deal 0/1 (P-7),
-                                                                 # actions 1 in / 0 out, alone 0/1 (P-2)
+    ("seed", ("seed_high", "seed_low", "seats")),                # first row; row 2: "options"
     ("dealer", ("dealer", "first")),                             # G-2: the dealer's left starts
     ("deal", ("seat", "card")),                                  # one row per card dealt
     ("flip", ("card", "count", "colours")),                      # the first face-up card and its
@@ -21,9 +22,13 @@ EVENTS = (
     ("nope", ("seat", "drew")),                                  # the draw completed no set
     ("out", ("seat", "turn")),                                   # discarded the last card
     ("result", ("winners", "turns")),                            # winners: bit mask of the seat
+    ("options", ("deal", "actions", "alone")),                   # the second row: deal 0/1 (P-7),
+                                                                 # actions 1 in / 0 out, alone 0/1 (P-2)
 )
 
 # capacity of the record (rows): the longest of 950 bot games (2-6 seats, the options) had 534
-# rows (docs/nope.md); a longer game keeps its first 800 rows and counts the rest in Record.lost
+# rows (docs/nope.md); a longer game keeps its first 800 rows and counts the rest in Record.lost.
+# 16-bit fields (TYPECODE "h": every field but the split seed is below 32768): 800 x 6 x 2 bytes
 CAPACITY = 800
 FIELDS = 5
+TYPECODE = "h"

@@ -69,6 +69,7 @@ E_NOMINATE = const(8)
 E_NOPE = const(9)
 E_OUT = const(10)
 E_RESULT = const(11)
+E_OPTIONS = const(12)
 
 # why a set cannot be played (set_problem())
 OK = const(0)
@@ -228,6 +229,11 @@ class State:
         r = self.record
         if r is not None:
             r.add(kind, a, b, c, d, e)
+
+    def record_head(self, seed):
+        """The record's first two rows: the seed (split in 15-bit halves), the seats, the options."""
+        self._rec(E_SEED, (seed >> 15) & 0x7FFF, seed & 0x7FFF, self.n)
+        self._rec(E_OPTIONS, self.opt_deal, self.actions, self.alone)
 
     # -- hands ----------------------------------------------------------------------------------
     def give(self, seat, code):

@@ -34,7 +34,7 @@ from games.nope import cards as C
 from games.nope import rules as R
 from games.nope import snapshot as SNAP
 from games.nope.bot import Bot
-from games.nope.events import CAPACITY, FIELDS
+from games.nope.events import CAPACITY, FIELDS, TYPECODE
 
 BOT_BUDGET = const(2)       # units of bot thinking per step
 _NAME_LEN = const(8)
@@ -136,7 +136,7 @@ class GameScene(Scene):
         self.names = [TX.from_str(setup.names[s], _NAME_LEN) for s in range(n)]
         self.cnames = [TX.from_str(t, 5) for t in C.NAMES]     # for the log, as bytes
         self.colnames = [TX.from_str(t, 6) for t in C.COLOUR_NAMES]
-        self.record = Record(CAPACITY, FIELDS)
+        self.record = Record(CAPACITY, FIELDS, TYPECODE)
         self.st = R.State(n, deal, 0 if noact else 1, alone, self.record)
         self.rng = Rng(setup.seed)
         self.brng = Rng(setup.seed ^ _BOT_RNG_MIX)
@@ -178,7 +178,7 @@ class GameScene(Scene):
         if snapshot is not None:
             SNAP.load(snapshot, st, self.rng, self.brng, self.record, setup)
         else:
-            self.record.add(R.E_SEED, setup.seed, n, st.opt_deal, st.actions, st.alone)
+            st.record_head(setup.seed)
             st.deal(self.rng, setup.start)      # G-2: the dealer's left starts
             setup.start = st.start_seat
         self.brng.save_into(self.bot_mark, 0)
