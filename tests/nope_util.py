@@ -11,7 +11,9 @@ from core.record import Record  # noqa: E402
 from core.rng import Rng  # noqa: E402
 from games.nope import cards as C  # noqa: E402
 from games.nope import events as E  # noqa: E402
+from games.nope.scenes import CAPACITY, FIELDS, TYPECODE  # noqa: E402
 from games.nope import rules as R  # noqa: E402
+from games.nope import snapshot as SNAP  # noqa: E402
 
 
 def card(name):
@@ -24,7 +26,7 @@ def cards(text):
 
 
 def new(n=3, deal=0, actions=1, alone=0, record=True):
-    rec = Record(E.CAPACITY, E.FIELDS, E.TYPECODE) if record else None
+    rec = Record(CAPACITY, FIELDS, TYPECODE) if record else None
     st = R.State(n, deal, actions, alone, rec)
     st.record_head(0)
     return st
@@ -80,7 +82,7 @@ def table(n=3, hands=(), top="R1", under=(), pile=(), turn=0, deal=0, actions=1,
         st.dcols = st.pd & 15
         st.phase = R.P_TURN
     st.legal()
-    st.check()
+    SNAP.check_state(st)
     return st
 
 
@@ -141,7 +143,7 @@ def demand(st):
 
 
 def conserved(st):
-    return all(st.in_play(code) == C.deck_count(code, st.actions) for code in range(1, C.NCODES))
+    return all(SNAP.in_play(st, code) == C.deck_count(code, st.actions) for code in range(1, C.NCODES))
 
 
 def random_move(st, pick):
@@ -165,7 +167,7 @@ def play_random(seed, n, deal=0, actions=1, alone=0, chooser=None, check=None, l
     every move. With `limit`, only that many moves."""
     rng = Rng(seed)
     pick = Rng(seed ^ 0x1234)
-    rec = Record(E.CAPACITY * 4, E.FIELDS, E.TYPECODE)
+    rec = Record(CAPACITY * 4, FIELDS, TYPECODE)
     st = R.State(n, deal, actions, alone, rec)
     st.record_head(seed)
     st.deal(rng)

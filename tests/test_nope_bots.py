@@ -6,7 +6,7 @@ per pairing; these tests play 200 per pairing with other fixed seeds (a few seco
 import pytest
 
 import nope_tournament as T
-from nope_util import C, R, Rng, card, hand, lay, table
+from nope_util import C, R, SNAP, Rng, card, hand, lay, table
 from games.nope import bot as B
 
 
@@ -31,7 +31,7 @@ def test_hard_against_hard_depends_on_the_seed_and_repeats_with_it():
     a = T.play_game([B.HARD, B.HARD], 5)
     b = T.play_game([B.HARD, B.HARD], 5)
     c = T.play_game([B.HARD, B.HARD], 6)
-    assert a.save() == b.save() if a.phase != R.P_OVER else (a.turns, a.winners) == (b.turns, b.winners)
+    assert SNAP.save_state(a) == SNAP.save_state(b) if a.phase != R.P_OVER else (a.turns, a.winners) == (b.turns, b.winners)
     assert (a.turns, a.winners, list(a.disc[:a.ndisc])) != (c.turns, c.winners, list(c.disc[:c.ndisc]))
 
 
@@ -121,7 +121,7 @@ def _position(seed, n=3, moves=6):
 def _scramble(st, me, seed):
     """The same public position with the hidden cards (other hands, the draw pile) dealt anew."""
     other = R.State(st.n)
-    other.load(st.save())
+    SNAP.load_state(other, SNAP.save_state(st))
     hidden = []
     for s in range(st.n):
         if s == me:
@@ -141,7 +141,7 @@ def _scramble(st, me, seed):
             k += 1
     for i in range(other.npile):
         other.pile[i] = hidden[k + i]
-    other.check()
+    SNAP.check_state(other)
     other.legal()
     return other
 

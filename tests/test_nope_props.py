@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from nope_util import C, R, Rng, events, play_random, random_move, table
+from nope_util import C, R, SNAP, Rng, events, play_random, random_move, table
 
 OPTIONS = list(itertools.product((0, 1), (0, 1), (0, 1)))      # deal, actions, alone
 
@@ -54,12 +54,12 @@ class Checker:
     def __call__(self, st):
         self.states += 1
         for code in range(1, C.NCODES):                 # cards are conserved
-            assert st.in_play(code) == C.deck_count(code, st.actions)
+            assert SNAP.in_play(st, code) == C.deck_count(code, st.actions)
         for s in range(st.n):
             assert st.alive[s] == (1 if st.hn[s] else 0) or st.phase == R.P_OVER
         if st.phase == R.P_OVER:
             return
-        st.check()
+        SNAP.check_state(st)
         mover = st.to_move()
         if st.phase != R.P_NOMINATE:
             assert st.alive[st.turn]                    # an out seat never gets a turn
@@ -78,8 +78,8 @@ class Checker:
                 t = R.nom_target(m)
                 assert t != mover and st.alive[t]
         other = R.State(st.n, st.opt_deal, st.actions, st.alone)
-        other.load(st.save())
-        assert other.save() == st.save()
+        SNAP.load_state(other, SNAP.save_state(st))
+        assert SNAP.save_state(other) == SNAP.save_state(st)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
@@ -142,28 +142,28 @@ def test_the_record_tells_the_whole_game():
 
 def test_damaged_states_are_refused():
     st = play_random(3, 4, limit=10)
-    good = st.save()
+    good = SNAP.save_state(st)
     fresh = R.State(4)
-    fresh.load(good)
+    SNAP.load_state(fresh, good)
     for i in range(len(good)):
         for flip in (1, 0x80):
             bad = bytearray(good)
             bad[i] ^= flip
             other = R.State(4)
             try:
-                other.load(bytes(bad))
+                SNAP.load_state(other, bytes(bad))
             except ValueError:
                 assert other.phase == R.P_DEAL            # refused whole, left reset
                 continue
-            other.check()                                 # accepted: still a consistent game
+            SNAP.check_state(other)                       # accepted: still a consistent game
     with pytest.raises(ValueError):
-        R.State(4).load(good[:-1])
+        SNAP.load_state(R.State(4), good[:-1])
     with pytest.raises(ValueError):
-        R.State(3).load(good)
+        SNAP.load_state(R.State(3), good)
 
 
 def test_a_game_that_is_over_does_not_load():
     st = table(2, ["R1 R2", "G3"], top="R2")
     st.play(R.set_move(C.NAMES.index("R1"), C.NAMES.index("R2")))
     with pytest.raises(ValueError):
-        R.State(2).load(st.save())
+        SNAP.load_state(R.State(2), SNAP.save_state(st))

@@ -2,7 +2,7 @@
 decision (G-1..G-4, P-1..P-7, PD-1..PD-8), and the rulebook's two hand examples."""
 import pytest
 
-from nope_util import (C, R, Rng, act, actions, can_draw, card, cards, demand, events, hand,
+from nope_util import (C, R, SNAP, Rng, act, actions, can_draw, card, cards, demand, events, hand,
                        heads, last, lay, legal, new, nominate, play_random, table)
 
 COLOURS = {"R": 1, "G": 2, "B": 4, "Y": 8}
@@ -103,7 +103,7 @@ def test_RB_S1_G3_the_seed_decides_the_deal():
     a.deal(Rng(9))
     b = new(4)
     b.deal(Rng(9))
-    assert a.save() == b.save() and a.record.dump() == b.record.dump()
+    assert SNAP.save_state(a) == SNAP.save_state(b) and a.record.dump() == b.record.dump()
 
 
 def test_RB_S2_each_hand_is_kept_apart():

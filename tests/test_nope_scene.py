@@ -15,8 +15,9 @@ from core import storage
 from core.record import Record
 from core.setup import Setup
 from games.nope import rules as R
+from games.nope import snapshot as SNAP
 from games.nope import scenes as S
-from games.nope.events import CAPACITY, EVENTS, FIELDS, TYPECODE
+from games.nope.events import EVENTS
 from scene_util import console, finish, press
 
 NAMES = ("ANA", "BEN", "CLEO", "DEV", "EVE", "FIN")
@@ -42,7 +43,7 @@ def hint(g):
 def test_console_game_equals_the_headless_game(kinds, options, seed):
     c, g = start(kinds, options, seed)
     finish(c, g)
-    rec = Record(CAPACITY, FIELDS, TYPECODE)
+    rec = Record(S.CAPACITY, S.FIELDS, S.TYPECODE)
     st = T.play_game(list(kinds), seed, options[0], 1 - options[1], options[2], rec)
     assert g.record.dump() == rec.dump()
     assert g.st.winners == st.winners and g.winners == st.winners and g.st.turns == st.turns
@@ -250,7 +251,7 @@ def test_suspend_and_resume_at_any_moment_continues_identically(kinds, options, 
             continue
         snap = g1.snapshot()
         c2, g2 = start(kinds, options, seed, snapshot=snap)
-        assert g2.st.save() == g1.st.save() and g2.record.dump() == g1.record.dump()
+        assert SNAP.save_state(g2.st) == SNAP.save_state(g1.st) and g2.record.dump() == g1.record.dump()
         finish(c2, g2)
         assert g2.record.dump() == full, at
 
@@ -262,7 +263,7 @@ def test_suspend_through_the_pause_menu_and_resume_from_the_launcher():
     g = c.game
     for _ in range(60):
         c.frame()
-    state = g.st.save()
+    state = SNAP.save_state(g.st)
     rec = g.record.dump()
     press(c, B.Y)                                   # pause menu
     press(c, B.UP)                                  # to "Quit to launcher"
@@ -271,7 +272,7 @@ def test_suspend_through_the_pause_menu_and_resume_from_the_launcher():
     c2, _, _ = console(3, fs)                       # a reboot
     assert c2.resume_game()
     g2 = c2.game
-    assert g2.st.save() == state and g2.record.dump() == rec
+    assert SNAP.save_state(g2.st) == state and g2.record.dump() == rec
 
 
 def test_snapshot_is_none_when_the_game_is_over():

@@ -4,7 +4,9 @@ follow it in a row of their own).
 
 EVENTS[kind] = (name, field names); the row's unused fields are 0. Seats are 0-based; cards are
 the codes of games/nope/cards.py (1..41, 0 = none); colours are bit masks (red 1, green 2,
-blue 4, yellow 8). docs/nope.md lists them with their meaning and the JSON-lines form.
+blue 4, yellow 8). docs/nope.md lists them with their meaning and the JSON-lines form. The
+record's size is the scene's (scenes.CAPACITY); this table is read on the host only (the export),
+so the device does not hold it.
 """
 EVENTS = (
     ("seed", ("seed_high", "seed_low", "seats")),                # first row; row 2: "options"
@@ -25,10 +27,3 @@ EVENTS = (
     ("options", ("deal", "actions", "alone")),                   # the second row: deal 0/1 (P-7),
                                                                  # actions 1 in / 0 out, alone 0/1 (P-2)
 )
-
-# capacity of the record (rows): the longest of 950 bot games (2-6 seats, the options) had 534
-# rows (docs/nope.md); a longer game keeps its first 800 rows and counts the rest in Record.lost.
-# 16-bit fields (TYPECODE "h": every field but the split seed is below 32768): 800 x 6 x 2 bytes
-CAPACITY = 800
-FIELDS = 5
-TYPECODE = "h"

@@ -32,11 +32,15 @@ from core.scene import Scene
 
 from games.nope import cards as C
 from games.nope import rules as R
-from games.nope import snapshot as SNAP
 from games.nope.bot import Bot
-from games.nope.events import CAPACITY, FIELDS, TYPECODE
 
 BOT_BUDGET = const(2)       # units of bot thinking per step
+# the record (its kinds: events.py): the longest of 950 bot games (2-6 seats, the options) had
+# 534 rows (docs/nope.md); a longer game keeps its first 800 rows and counts the rest in
+# Record.lost. 16-bit fields (every field but the split seed is below 32768): 800 x 6 x 2 bytes
+CAPACITY = const(800)
+FIELDS = const(5)
+TYPECODE = "h"
 _NAME_LEN = const(8)
 _LINE = const(29)           # a log line: 29 characters from x = 4 fit the 240 px
 _SEATS_Y = const(22)
@@ -176,6 +180,7 @@ class GameScene(Scene):
         self._dlog = True
         st = self.st
         if snapshot is not None:
+            from games.nope import snapshot as SNAP     # only to suspend or resume
             SNAP.load(snapshot, st, self.rng, self.brng, self.record, setup)
         else:
             st.record_head(setup.seed)
@@ -765,6 +770,7 @@ class GameScene(Scene):
         if self.sub == S_IDLE:
             mark = bytearray(4)
             self.brng.save_into(mark, 0)
+        from games.nope import snapshot as SNAP         # a suspend: an allocation point
         return SNAP.dump(self.st, self.rng, mark, self.record)
 
 
