@@ -16,9 +16,17 @@ from games.nope import rules as R  # noqa: E402
 from games.nope import snapshot as SNAP  # noqa: E402
 
 
+def _name(code):
+    buf = bytearray(8)
+    return bytes(buf[:C.put_name(buf, 0, code)]).decode()
+
+
+NAMES = tuple(_name(code) for code in range(C.NCODES))     # the log's names (cards.put_name)
+
+
 def card(name):
     """'R2', 'RG3', 'Joker', 'Reset', 'SeeB', 'NomY', 'Nom*' -> code."""
-    return C.NAMES.index(name)
+    return NAMES.index(name)
 
 
 def cards(text):
@@ -44,7 +52,7 @@ def table(n=3, hands=(), top="R1", under=(), pile=(), turn=0, deal=0, actions=1,
         left[code] = C.deck_count(code, actions)
 
     def use(code):
-        assert left[code] > 0, "no more %s in the deck" % C.NAMES[code]
+        assert left[code] > 0, "no more %s in the deck" % NAMES[code]
         left[code] -= 1
         return code
 
@@ -88,7 +96,7 @@ def table(n=3, hands=(), top="R1", under=(), pile=(), turn=0, deal=0, actions=1,
 
 def hand(st, seat):
     """A seat's hand as sorted names."""
-    return sorted(C.NAMES[code] for code in range(1, C.NCODES) for _ in range(st.count(seat, code)))
+    return sorted(NAMES[code] for code in range(1, C.NCODES) for _ in range(st.count(seat, code)))
 
 
 def legal(st):
@@ -97,12 +105,12 @@ def legal(st):
 
 def heads(st):
     """The legal heads as (colour letter, top name)."""
-    return sorted((C.COLOUR_LETTERS[R.head_colour(m)], C.NAMES[R.head_top(m)])
+    return sorted((C.COLOUR_LETTERS[R.head_colour(m)], NAMES[R.head_top(m)])
                   for m in legal(st) if R.kind_of(m) == R.HEAD)
 
 
 def actions(st):
-    return sorted(C.NAMES[R.action_card(m)] for m in legal(st) if R.kind_of(m) == R.ACTION)
+    return sorted(NAMES[R.action_card(m)] for m in legal(st) if R.kind_of(m) == R.ACTION)
 
 
 def can_draw(st):

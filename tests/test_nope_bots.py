@@ -6,6 +6,7 @@ per pairing; these tests play 200 per pairing with other fixed seeds (a few seco
 import pytest
 
 import nope_tournament as T
+import nope_util as U
 from nope_util import C, R, SNAP, Rng, card, hand, lay, table
 from games.nope import bot as B
 
@@ -54,17 +55,17 @@ def test_normal_keeps_single_colour_cards_and_sheds_two_colour_cards_and_jokers(
     st = table(3, ["R1 R2 Joker RG1 G1", "B3 B2", "Y3"], top="R3")
     m = bot().choose(st, B.NORMAL)
     assert R.set_size(m) == 3
-    laid = sorted(C.NAMES[R.set_cards(m, i)] for i in range(3))
+    laid = sorted(U.NAMES[R.set_cards(m, i)] for i in range(3))
     assert "Joker" in laid and "RG1" in laid         # shed first; one single red must go too
     st = table(3, ["R1 R2 Joker RG1 G1", "B3 B2", "Y3"], top="R2")
     m = bot().choose(st, B.NORMAL)
-    assert sorted(C.NAMES[R.set_cards(m, i)] for i in range(2)) == ["Joker", "RG1"]
+    assert sorted(U.NAMES[R.set_cards(m, i)] for i in range(2)) == ["Joker", "RG1"]
 
 
 def test_normal_chooses_the_top_that_asks_the_next_player_most():
     st = table(3, ["R1 RB3 RG2 G1", "B2 Y1", "Y3"], top="R2")
     m = bot().choose(st, B.NORMAL)
-    assert C.NAMES[R.set_top(m)] == "RB3"            # three cards, two colours
+    assert U.NAMES[R.set_top(m)] == "RB3"            # three cards, two colours
 
 
 def test_normal_plays_an_action_card_alone_rather_than_three_cards():
@@ -100,9 +101,9 @@ def test_hard_weighs_what_the_victim_is_likely_to_hold():
     tops = set()
     for seed in range(4):
         m = bot(B.HARD, n=2, seed=seed).choose(st, B.HARD)
-        tops.add(C.NAMES[R.set_top(m)])
+        tops.add(U.NAMES[R.set_top(m)])
     assert tops == {"RY3"}
-    assert C.NAMES[R.set_top(bot(n=2).choose(st, B.NORMAL))] == "RB3"
+    assert U.NAMES[R.set_top(bot(n=2).choose(st, B.NORMAL))] == "RB3"
 
 
 # -- G-4: public information only ---------------------------------------------------------------------

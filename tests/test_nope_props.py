@@ -6,6 +6,7 @@ import itertools
 
 import pytest
 
+import nope_util as U
 from nope_util import C, R, SNAP, Rng, events, play_random, random_move, table
 
 OPTIONS = list(itertools.product((0, 1), (0, 1), (0, 1)))      # deal, actions, alone
@@ -164,6 +165,6 @@ def test_damaged_states_are_refused():
 
 def test_a_game_that_is_over_does_not_load():
     st = table(2, ["R1 R2", "G3"], top="R2")
-    st.play(R.set_move(C.NAMES.index("R1"), C.NAMES.index("R2")))
+    st.play(R.set_move(U.NAMES.index("R1"), U.NAMES.index("R2")))
     with pytest.raises(ValueError):
         SNAP.load_state(R.State(2), SNAP.save_state(st))

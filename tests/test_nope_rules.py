@@ -2,6 +2,7 @@
 decision (G-1..G-4, P-1..P-7, PD-1..PD-8), and the rulebook's two hand examples."""
 import pytest
 
+import nope_util as U
 from nope_util import (C, R, SNAP, Rng, act, actions, can_draw, card, cards, demand, events, hand,
                        heads, last, lay, legal, new, nominate, play_random, table)
 
@@ -76,7 +77,17 @@ def test_the_colour_tables_agree():
     for c in range(4):
         codes = C.SHOWS[c * C.PER_COLOUR:(c + 1) * C.PER_COLOUR]
         assert sorted(codes) == [code for code in range(1, C.NCODES) if C.COLS[code] & (1 << c)]
-    assert len(set(C.NAMES)) == C.NCODES
+    assert len(set(U.NAMES)) == C.NCODES
+
+
+def test_card_names_of_the_log():
+    want = {1: "R1", 3: "R3", 4: "G1", 12: "Y3", 13: "RG1", 17: "RB2", 21: "RY3", 22: "GB1",
+            27: "GY3", 30: "BY3", 31: "Joker", 32: "Reset", 33: "SeeR", 36: "SeeY", 37: "NomR",
+            39: "NomB", 41: "Nom*"}
+    for code, name in want.items():
+        assert U.NAMES[code] == name
+    buf = bytearray(b"....")
+    assert C.put_name(buf, 2, 13) == 4 and buf == bytearray(b"..RG")     # clipped to the buffer
 
 
 # -- goal, preparation (RB-G1, RB-S1..RB-S3, RB-T1) -----------------------------------------------------
@@ -113,7 +124,7 @@ def test_RB_S2_each_hand_is_kept_apart():
     st.deal(Rng(2))
     dealt = [[r["card"] for name, r in events(st) if name == "deal" and r["seat"] == s] for s in range(3)]
     for s in range(3):
-        assert sorted(C.NAMES[c] for c in dealt[s]) == hand(st, s)
+        assert sorted(U.NAMES[c] for c in dealt[s]) == hand(st, s)
 
 
 def test_RB_S3_the_rest_is_the_draw_pile_and_its_top_card_is_turned_up():

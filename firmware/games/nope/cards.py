@@ -91,22 +91,10 @@ SHOWS = bytes((
     10, 11, 12, 19, 20, 21, 25, 26, 27, 28, 29, 30, 31, 32, 36, 40, 41,
 ))
 
-# short names for the log and the record's readers: colour letters and the number, the actions
-# by name with the letter of their colour ("*": all four)
-NAMES = (
-    "",
-    "R1", "R2", "R3", "G1", "G2", "G3", "B1", "B2", "B3", "Y1", "Y2", "Y3",
-    "RG1", "RG2", "RG3", "RB1", "RB2", "RB3", "RY1", "RY2", "RY3",
-    "GB1", "GB2", "GB3", "GY1", "GY2", "GY3", "BY1", "BY2", "BY3",
-    "Joker",
-    "Reset",
-    "SeeR", "SeeG", "SeeB", "SeeY",
-    "NomR", "NomG", "NomB", "NomY",
-    "Nom*",
-)
-
 COLOUR_NAMES = ("red", "green", "blue", "yellow")
 COLOUR_LETTERS = ("R", "G", "B", "Y")
+_LETTERS = b"RGBY"
+_WORDS = (b"", b"Joker", b"Reset", b"See", b"Nom")      # by kind
 
 
 def is_action(code):
@@ -123,3 +111,31 @@ def deck_count(code, actions):
 def colour_index(bit):
     """The index 0..3 of a single colour bit."""
     return 0 if bit == 1 else 1 if bit == 2 else 2 if bit == 4 else 3
+
+
+def put_name(buf, at, code):
+    """The card's short name into buf from `at`, clipped; returns the new end: the colour
+    letters and the number ("R1", "RG3"), or the action by name with the letter of its colour
+    ("Joker", "Reset", "SeeB", "NomY"; "Nom*": all four). Allocation-free (the log)."""
+    k = KIND[code]
+    cols = COLS[code]
+    n = len(buf)
+    if k == K_NUMBER:
+        for c in range(4):
+            if cols & (1 << c) and at < n:
+                buf[at] = _LETTERS[c]
+                at += 1
+        last = 48 + NUMBER[code]
+    else:
+        w = _WORDS[k]
+        for i in range(len(w)):
+            if at < n:
+                buf[at] = w[i]
+                at += 1
+        if k < K_SEE:
+            return at
+        last = 42 if cols == ALL else _LETTERS[colour_index(cols)]
+    if at < n:
+        buf[at] = last
+        at += 1
+    return at

@@ -138,7 +138,6 @@ class GameScene(Scene):
         self.n = n
         self.kinds = bytearray(setup.kinds)
         self.names = [TX.from_str(setup.names[s], _NAME_LEN) for s in range(n)]
-        self.cnames = [TX.from_str(t, 5) for t in C.NAMES]     # for the log, as bytes
         self.colnames = [TX.from_str(t, 6) for t in C.COLOUR_NAMES]
         self.record = Record(CAPACITY, FIELDS, TYPECODE)
         self.st = R.State(n, deal, 0 if noact else 1, alone, self.record)
@@ -523,17 +522,17 @@ class GameScene(Scene):
             at = TX.put(buf, at, b" starts")
         elif kind == R.E_FLIP:
             at = TX.put(buf, 0, b"First card: ")
-            at = TX.put(buf, at, self.cnames[a])
+            at = C.put_name(buf, at, a)
         elif kind == R.E_DISCARD:
             at = TX.put(buf, 0, names[a])
             at = TX.put(buf, at, b":")
             for j in range(b):
                 at = TX.put(buf, at, b" ")
-                at = TX.put(buf, at, self.cnames[rec.field(i, 2 + j)])
+                at = C.put_name(buf, at, rec.field(i, 2 + j))
         elif kind == R.E_ACTION:
             at = TX.put(buf, 0, names[a])
             at = TX.put(buf, at, b" plays ")
-            at = TX.put(buf, at, self.cnames[b])
+            at = C.put_name(buf, at, b)
             at = TX.put(buf, at, b" alone")
         elif kind == R.E_NOMINATE:
             at = TX.put(buf, 0, names[a])
