@@ -21,6 +21,8 @@ by its owner, and hidden as soon as that player's decision is made.
 Nothing allocates after __init__: texts are constants or bytearrays filled in place, numbers
 are drawn by gfx.number, the bots think with a fixed budget per step.
 """
+from array import array
+
 from micropython import const
 
 from core import buttons as B
@@ -167,6 +169,8 @@ class GameScene(Scene):
         self.ncount = 1
         self.ncol = 0
         self.lines = (bytearray(_LINE), bytearray(_LINE))
+        self._log_due = False                   # the log lags a play by a frame (update())
+        self._seen = array("H", bytes(2 * R.MAX_SEATS))    # what each seat's row shows
         self._say = self._describe              # bound once: the log's describer
         self.sub = S_IDLE
         self.wait = 0
@@ -198,6 +202,8 @@ class GameScene(Scene):
 
     def _mark_all(self):
         self._dh = self._ds = self._dt = self._dhand = self._dlog = True
+        for s in range(R.MAX_SEATS):
+            self._seen[s] = 0xFFFF              # no seat's row is on the screen as it is
 
     def _fill_hand(self):
         """The shown seat's cards as a list in code order; picks cleared."""
@@ -248,7 +254,7 @@ class GameScene(Scene):
         st = self.st
         # the hand area only when its cards or their lighting change (a bot's turn seldom
         # touches it: a full-screen repaint every turn cost 58 ms a frame on the Pico)
-        self._dh = self._ds = self._dt = self._dlog = True
+        self._dh = self._ds = self._dt = True
         mine = st.phase != R.P_OVER and self.viewer == st.to_move()
         if mine or self._mine:
             self._dhand = True
@@ -277,6 +283,9 @@ class GameScene(Scene):
 
     def update(self, c):
         st = self.st
+        if self._log_due:                       # the log of a play, a frame after it: a play's
+            self._log_due = False               # repaint is spread over two frames (docs/nope.md)
+            self._make_log()
         if self.mode == M_OVER:
             if c.buttons.pressed & B.A:
                 c.end_game()
@@ -308,14 +317,14 @@ class GameScene(Scene):
     def _play(self, m):
         st = self.st
         st.play(m, self.rng)
-        self._make_log()
+        self._log_due = True
         if st.phase == R.P_OVER:
             self.mode = M_OVER
             self.game_over = True
             if self.humans > 1:
                 self.viewer = -1
             self._fill_hand()
-            self._dh = self._ds = self._dt = self._dlog = True
+            self._dh = self._ds = self._dt = True
             if self._mine:                      # its lit cards go out
                 self._dhand = True
                 self._mine = False
@@ -630,22 +639,29 @@ class GameScene(Scene):
         g.dirty(0, 0, 240, _SEATS_Y)
 
     def _draw_seats(self, g):
+        """Only the rows that changed (a turn changes two or three: a full-width repaint of
+        the seats took 3 ms of a play's frame on the Pico)."""
         st = self.st
         fb = g.fb
-        # the region is marked first, so the numbers' own marks merge into it (marked after
-        # them, eight small rectangles would fill the list and force a full-screen push)
-        g.dirty(0, _SEATS_Y, 240, _TOP_Y - _SEATS_Y)
-        fb.fill_rect(0, _SEATS_Y, 240, _TOP_Y - _SEATS_Y, P.NAVY)
         move = st.to_move() if self.mode == M_PLAY else -1
+        over = self.mode == M_OVER
         for s in range(self.n):
+            alive = st.alive[s]
+            win = 1 if over and st.winners & (1 << s) else 0
+            look = (st.hn[s] << 3) | ((s == move) << 2) | (alive << 1) | win
+            if look == self._seen[s]:
+                continue
+            self._seen[s] = look
             x = (s & 1) * 120
             y = _SEATS_Y + 1 + (s >> 1) * 12
+            # the row is marked first, so the number's own mark merges into it
+            g.dirty(x, y - 1, 120, 12)
+            fb.fill_rect(x, y - 1, 120, 12, P.NAVY)
             if s == move:
                 fb.fill_rect(x, y - 1, 120, 11, P.SLATE)
-            alive = st.alive[s]
             g.number(s + 1, x + 2, y, P.GREY)
             TX.draw(g, self.names[s], x + 14, y, P.WHITE if alive else P.GREY, mark=False)
-            if self.mode == M_OVER and st.winners & (1 << s):
+            if win:
                 fb.text("wins", x + 86, y, P.YELLOW)
             elif alive:
                 g.number(st.hn[s], x + 86, y, P.CYAN, -1, 2)
