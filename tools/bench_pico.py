@@ -47,7 +47,7 @@ GAMES = ("tower", "norespect", "nope", "tiptop", "nmbr9")     # core/catalog.py'
 TITLE = {"tower": "Tower", "norespect": "No Respect", "nope": "NOPE!", "tiptop": "Tip Top",
          "nmbr9": "NMBR 9"}
 PARTS = ("screens", "norespect", "norespect-bots", "tower", "tower-physics", "tower-frames",
-         "nope", "tiptop", "nmbr9") + tuple("ballast-" + g for g in GAMES)
+         "nope", "nope-turns", "tiptop", "nmbr9") + tuple("ballast-" + g for g in GAMES)
 BOTS_4 = "3333"             # four hard bots
 LEVELS = (("easy", "1111"), ("normal", "2222"), ("hard", "3333"))
 NOISE_G = "0.003"           # about a real MPU-6050's noise (vpico's sensor is noise-free)
@@ -471,22 +471,33 @@ def part_game(game):
     return part
 
 
-def part_norespect_bots(board, opt):
-    t = Table("No Respect, 4 bots of level", "seed", "frames", "turns", "frames/turn", "mean ms",
-              "p95 ms", "max ms (frame)", "frames > 40 ms", "SPI bytes/frame mean / max",
-              "allocating frames")
-    seed = opt.seeds[0]
-    for level, kinds in LEVELS:
-        run = game_run(board, opt, "norespect", kinds, seed)
-        r = game_record(run)
-        if r is None:
-            failed(t, level, run, 11)
-        elif r["result"] == "nostart":
-            t.row(level, seed, "**did not start: %s**" % r.get("error", "?"), *([""] * 8))
-        else:
-            turns = int(r["turns"])
-            t.row(level, seed, r["frames"], turns, "%.1f" % (int(r["frames"]) / max(turns, 1)),
-                  *frame_cells(r), alloc_cell(r))
+def part_turns(game, lineups, head):
+    """Whole games of each lineup (label, seat digits as tools/bench_lifecycle.py's: 0 a human
+    mashing keys, 1-3 bot levels), the first seed: the frames of each kind of turn."""
+    def part(board, opt):
+        t = Table(head, "seed", "frames", "turns", "frames/turn", "mean ms",
+                  "p95 ms", "max ms (frame)", "frames > 40 ms", "SPI bytes/frame mean / max",
+                  "allocating frames")
+        seed = opt.seeds[0]
+        for label, kinds in lineups:
+            run = game_run(board, opt, game, kinds, seed)
+            r = game_record(run)
+            if r is None:
+                failed(t, label, run, 11)
+            elif r["result"] == "nostart":
+                t.row(label, seed, "**did not start: %s**" % r.get("error", "?"), *([""] * 8))
+            else:
+                turns = int(r["turns"])
+                t.row(label, seed, r["frames"], turns,
+                      "%.1f" % (int(r["frames"]) / max(turns, 1)), *frame_cells(r),
+                      alloc_cell(r))
+    return part
+
+
+part_norespect_bots = part_turns("norespect", LEVELS, "No Respect, 4 bots of level")
+# NOPE!: the hand screen (a human's cursor, picks and plays) beside three hard bots, each bot
+# level, and six hard bots
+NOPE_TURNS = (("human + 3 hard", "0333"),) + LEVELS + (("6 hard", "333333"),)
 
 
 def part_physics(board, opt):
@@ -575,12 +586,14 @@ def part_ballast(game):
 RUNNERS = {
     "screens": part_screens,
     "norespect-bots": part_norespect_bots,
+    "nope-turns": part_turns("nope", NOPE_TURNS, "NOPE!, seats"),
     "tower-physics": part_physics,
     "tower-frames": part_tower_frames,
 }
 TITLES = {
     "screens": "Console screens (scripted input of tests/mp/scene_runner.py)",
     "norespect-bots": "No Respect's bot turns (whole 4-seat games per bot level)",
+    "nope-turns": "NOPE!'s turns (a human's hand screen; 4-seat games per bot level; 6 seats)",
     "tower-physics": "Tower physics alone (tests/mp/bench_tower_physics.py)",
     "tower-frames": "Tower whole frames over 20 bodies (tests/mp/bench_tower.py)",
 }
