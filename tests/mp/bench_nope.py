@@ -11,9 +11,9 @@ Lines `bench nope WHAT key=value ...`:
     bot_LEVEL      every frame of a four-seat game of that level at "instant" speed (thinking
                    BOT_BUDGET units a frame, playing, drawing): average, percentiles and worst
     memory         heap used by the running game (scene, rules, bots, record)
-ms = host milliseconds on this port (max_ms the worst frame); pico_ms = ms x 200 (tools/bench.py's
-rule of thumb; the emulated Pico's figures come from make bench-pico);
-alloc = bytes allocated per frame with gc disabled (must be 0).
+ms = host milliseconds on this port (max_ms the worst frame; the emulated Pico's figures come from
+make bench-pico, its part nope-turns); alloc = bytes allocated per frame with gc disabled (must
+be 0).
 """
 import gc
 import time
@@ -76,7 +76,7 @@ def table():
     tot, worst, k, alloc, spi = frames(c, 4000, lambda: g.game_over)
     line("table_frame", tot, worst, k, alloc, " spi_bytes=%d" % (spi // k))
     print("bench nope memory game_bytes=%d record_bytes=%d record_rows=%d" % (
-        mem, g.record.capacity * g.record.width * 4, g.record.capacity))
+        mem, len(g.record.rows) * (2 if g.record.typecode == "h" else 4), g.record.capacity))
 
 
 def hand():

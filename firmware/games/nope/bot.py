@@ -37,18 +37,18 @@ EASY = const(1)
 NORMAL = const(2)
 HARD = const(3)
 
-CARD = const(100)           # the value of a card in hand
+_CARD = const(100)           # the value of a card in hand
 SAMPLES = const(32)         # hard: sampled hands of the victims
-VULN = const(8)             # hard: weight (quarters) of the exposure of the hand kept
-PRESS_COUNT = const(60)     # normal: a demand's worth per card it asks for
-PRESS_COLOUR = const(10)    # normal: and per colour it offers
-MAX_CAND = const(24)        # hard: candidates looked at
-BIG = const(100000)
+_VULN = const(8)             # hard: weight (quarters) of the exposure of the hand kept
+_PRESS_COUNT = const(60)     # normal: a demand's worth per card it asks for
+_PRESS_COLOUR = const(10)    # normal: and per colour it offers
+_MAX_CAND = const(24)        # hard: candidates looked at
+_BIG = const(100000)
 
 # how much a card is worth keeping beyond being a card (normal and hard), by kind and colours
 # shown: single-colour numbers and action cards stay, two-colour cards and jokers go first
 KEEP_NUMBER = (0, 30, 12, 0, 0)     # by the number of colours shown
-KEEP_JOKER = const(0)
+_KEEP_JOKER = const(0)
 KEEP_ACTION = (0, 0, 60, 45, 50)    # by kind: -, -, Reset, See-through, Nominate
 
 
@@ -58,7 +58,7 @@ def keep(code):
         c = C.COLS[code]
         return KEEP_NUMBER[(c & 1) + ((c >> 1) & 1) + ((c >> 2) & 1) + (c >> 3)]
     if k == C.K_JOKER:
-        return KEEP_JOKER
+        return _KEEP_JOKER
     return KEEP_ACTION[k]
 
 
@@ -71,13 +71,13 @@ class Bot:
         self.nunseen = 0
         self.buf = bytearray(C.NCARDS)        # cards of one colour, sorted by keep
         self.flat = bytearray(C.NCARDS)       # hard: the unseen cards one by one (sampling)
-        self.cand = array("i", [0] * MAX_CAND)
-        self.score = array("i", [0] * MAX_CAND)
+        self.cand = array("i", [0] * _MAX_CAND)
+        self.score = array("i", [0] * _MAX_CAND)
         self.ncand = 0
-        self.victim = bytearray(MAX_CAND)     # hard: the seat each candidate's demand hits
-        self.dem = bytearray(MAX_CAND)        # hard: that demand, count << 4 | colours
-        self.hits = bytearray(MAX_CAND)       # hard: samples where the victim holds a set
-        self.loss = array("i", [0] * MAX_CAND)   # hard: cards the victims lose, summed
+        self.victim = bytearray(_MAX_CAND)     # hard: the seat each candidate's demand hits
+        self.dem = bytearray(_MAX_CAND)        # hard: that demand, count << 4 | colours
+        self.hits = bytearray(_MAX_CAND)       # hard: samples where the victim holds a set
+        self.loss = array("i", [0] * _MAX_CAND)   # hard: cards the victims lose, summed
         self.cols4 = bytearray(4 * R.MAX_SEATS)  # hard: a sampled hand's colour counts
         self.act4 = bytearray(R.MAX_SEATS)    # hard: colours of its action cards
         self.hit = 0                          # the seat demand_after()'s demand hits
@@ -132,7 +132,7 @@ class Bot:
             return
         if level == NORMAL:                 # one legal choice valued per unit (_normal_unit)
             self.i = 0
-            self.best = -BIG * 10
+            self.best = -_BIG * 10
             self.move = st.moves[0]
             self.thinking = True
             return
@@ -181,7 +181,7 @@ class Bot:
     def _normal(self, st):
         if st.phase == R.P_NOMINATE:
             return self._nominate(st)
-        best = -BIG * 10
+        best = -_BIG * 10
         pick = st.moves[0]
         for i in range(st.nlegal):
             m = st.moves[i]
@@ -235,13 +235,13 @@ class Bot:
         return _set(buf, k, top)
 
     def value(self, st, m):
-        """Normal: how good move m (a SET or an ACTION) looks, in CARD units: the cards it
-        gives up (CARD and KEEP each) against how hard the demand it leaves presses the next
+        """Normal: how good move m (a SET or an ACTION) looks, in _CARD units: the cards it
+        gives up (_CARD and KEEP each) against how hard the demand it leaves presses the next
         player (PRESS: its count, then its colours)."""
         d = self.demand_after(st, m)
         k = d >> 4
         cols = d & 15
-        return PRESS_COUNT * k + PRESS_COLOUR * ((cols & 1) + ((cols >> 1) & 1) + ((cols >> 2) & 1)
+        return _PRESS_COUNT * k + _PRESS_COLOUR * ((cols & 1) + ((cols >> 1) & 1) + ((cols >> 2) & 1)
                                                 + (cols >> 3)) + self._base(st, m)
 
     def demand_after(self, st, m):
@@ -340,7 +340,7 @@ class Bot:
                 return
             if kind == R.HEAD:
                 m = self._fill(st, m)
-            if n < MAX_CAND and not _listed(self.cand, n, m):
+            if n < _MAX_CAND and not _listed(self.cand, n, m):
                 self.cand[n] = m
                 self.dem[n] = self.demand_after(st, m)
                 self.victim[n] = self.hit
@@ -424,7 +424,7 @@ class Bot:
             cols = d & 15
             s = self.score[c]
             if v != me:
-                hurt = self.loss[c] * CARD // SAMPLES
+                hurt = self.loss[c] * _CARD // SAMPLES
                 if k >= st.hn[v]:
                     hurt += hurt                # it may put the victim out
                 s += hurt
@@ -433,7 +433,7 @@ class Bot:
                     for o in range(st.n):
                         if o != me and o != v and st.alive[o]:
                             miss = miss * (1024 - self.p_set(st.hn[o], k, cols)) >> 10
-                    s -= k * CARD * miss >> 10  # unmet, it may come back to this seat
+                    s -= k * _CARD * miss >> 10  # unmet, it may come back to this seat
             self.score[c] = s
             if s > self.score[best]:
                 best = c
@@ -441,9 +441,9 @@ class Bot:
         self.thinking = False
 
     def _base(self, st, m):
-        """A candidate's value without its victim: the cards it gives up (CARD and KEEP each),
+        """A candidate's value without its victim: the cards it gives up (_CARD and KEEP each),
         and how exposed the hand it leaves is (vuln)."""
-        return -_cost(m) - VULN * self.vuln(st, m) // 4
+        return -_cost(m) - _VULN * self.vuln(st, m) // 4
 
     def vuln(self, st, m):
         """How much the hand left after move m is expected to lose to the next demand it
@@ -480,7 +480,7 @@ class Bot:
                 if cols & (1 << c) and cc[c] >= k:
                     tot += n * (1 if k > 1 and acts & cols else k)
                     break
-        return tot * CARD // w if w else 0
+        return tot * _CARD // w if w else 0
 
 
 def _remove_one(buf, n, code):
@@ -516,12 +516,12 @@ def _uses(m, code):
 
 
 def _cost(m):
-    """What the cards of a SET or ACTION move cost: a CARD each and their KEEP values."""
+    """What the cards of a SET or ACTION move cost: a _CARD each and their KEEP values."""
     if m & 7 == R.ACTION:
-        return CARD + keep(R.action_card(m))
+        return _CARD + keep(R.action_card(m))
     v = 0
     for i in range(R.set_size(m)):
-        v += CARD + keep(R.set_cards(m, i))
+        v += _CARD + keep(R.set_cards(m, i))
     return v
 
 

@@ -23,7 +23,7 @@ JOKER = const(31)
 RESET = const(32)
 SEE = const(33)             # SEE + colour index
 NOM = const(37)             # NOM + colour index
-NOM4 = const(41)
+_NOM4 = const(41)
 FIRST_ACTION = const(32)    # codes 32..41 are action cards
 ALL = const(15)             # the four colour bits
 

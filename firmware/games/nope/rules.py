@@ -52,14 +52,14 @@ P_NOMINATE = const(3)         # nom_seat chooses target, count, colour (P-5)
 P_OVER = const(4)
 
 # how the top card came to lie there (it decides what a See-through played on it passes on)
-T_START = const(0)            # turned up from the deck at the start
-T_SET = const(1)              # the last card of a set
+_T_START = const(0)            # turned up from the deck at the start
+_T_SET = const(1)              # the last card of a set
 T_ACTION = const(2)           # an action card played alone
 
 # record event kinds: see events.py (same order)
 E_SEED = const(0)
 E_DEALER = const(1)
-E_DEAL = const(2)
+_E_DEAL = const(2)
 E_FLIP = const(3)
 E_DRAW = const(4)
 E_RESHUFFLE = const(5)
@@ -76,9 +76,9 @@ OK = const(0)
 WHY_COUNT = const(1)          # not dcount cards
 WHY_HAND = const(2)           # a card that is not in the hand
 WHY_COLOUR = const(3)         # the cards share no colour the top card asks for
-WHY_PHASE = const(4)          # no set can be played now
+_WHY_PHASE = const(4)          # no set can be played now
 
-MAX_MOVES = const(80)         # 4 colours x 17 heads + 10 actions + draw; or 5 x 3 x 4 nominations
+_MAX_MOVES = const(80)         # 4 colours x 17 heads + 10 actions + draw; or 5 x 3 x 4 nominations
 
 
 def set_move(a, b=0, c=0):
@@ -168,7 +168,7 @@ class State:
         self.pile = bytearray(C.NCARDS)           # draw pile, pile[npile - 1] on top
         self.disc = bytearray(C.NCARDS)           # discard pile, disc[ndisc - 1] on top
         self.drew = bytearray(2)                  # the cards drawn this turn
-        self.moves = array("i", [0] * MAX_MOVES)
+        self.moves = array("i", [0] * _MAX_MOVES)
         self.reset()
 
     def reset(self):
@@ -184,7 +184,7 @@ class State:
         self.dcount = 0
         self.dcols = 0
         self.pd = 0               # what a See-through played on the top passes on (P-4)
-        self.how = T_START        # how the top card came there
+        self.how = _T_START        # how the top card came there
         self.phase = P_DEAL
         self.turn = 0
         self.dealer = 0
@@ -333,13 +333,13 @@ class State:
                 self.npile -= 1
                 code = self.pile[self.npile]
                 self.give(s, code)
-                self._rec(E_DEAL, s, code)
+                self._rec(_E_DEAL, s, code)
                 s = s + 1 if s + 1 < self.n else 0
         self.npile -= 1
         top = self.pile[self.npile]
         self.disc[0] = top
         self.ndisc = 1
-        self.how = T_START
+        self.how = _T_START
         self.turn = first
         self._first_card(top)
 
@@ -408,7 +408,7 @@ class State:
         """Why the SET move m cannot be played now (OK when it can): it must be exactly dcount
         cards of the hand that all show one colour the demand asks for (RB-D3, RB-D4)."""
         if self.phase != P_TURN and self.phase != P_DRAWN:
-            return WHY_PHASE
+            return _WHY_PHASE
         n = set_size(m)
         if m >> 21 or n != self.dcount:
             return WHY_COUNT
@@ -518,7 +518,7 @@ class State:
             self._lay(code)
         self._rec(E_DISCARD, me, n, set_cards(m, 0), set_cards(m, 1), set_cards(m, 2))
         top = set_cards(m, n - 1)
-        self.how = T_SET
+        self.how = _T_SET
         nominating = C.KIND[top] == C.K_NOM
         if not nominating:
             # P-3: an action card on top of a set acts as when it is turned up first

@@ -61,12 +61,12 @@ M_PLAY = const(1)
 M_OVER = const(2)
 
 # a bot's turn
-S_IDLE = const(0)
+_S_IDLE = const(0)
 S_THINK = const(1)
-S_PLAY = const(2)           # chosen, played at the next step
+_S_PLAY = const(2)           # chosen, played at the next step
 
 # a human's decision
-H_PICK = const(0)           # picking the cards of a set (or one action card)
+_H_PICK = const(0)           # picking the cards of a set (or one action card)
 H_TOP = const(1)            # choosing the top card among the picked ones
 H_ASK = const(2)            # one action card picked that is both a set and playable alone
 H_NOM = const(3)            # a nomination: target, count, colour
@@ -162,7 +162,7 @@ class GameScene(Scene):
         self.npick = 0
         self.cur = 0                            # cursor in the hand
         self.first = 0                          # first hand entry on screen
-        self.hmode = H_PICK
+        self.hmode = _H_PICK
         self.why = ""                           # a refusal shown in the hint line
         self.nrow = 0                           # nomination: row, and the choices
         self.ntarget = 0
@@ -172,7 +172,7 @@ class GameScene(Scene):
         self._log_due = False                   # the log lags a play by a frame (update())
         self._seen = array("H", bytes(2 * R.MAX_SEATS))    # what each seat's row shows
         self._say = self._describe              # bound once: the log's describer
-        self.sub = S_IDLE
+        self.sub = _S_IDLE
         self.wait = 0
         self.game_over = False
         self.mode = M_PLAY
@@ -260,12 +260,12 @@ class GameScene(Scene):
             self._dhand = True
         self._mine = mine
         self.why = ""
-        self.sub = S_IDLE
+        self.sub = _S_IDLE
         if st.phase == R.P_OVER:
             return
         s = st.to_move()
         if self._human(s):
-            self.hmode = H_NOM if st.phase == R.P_NOMINATE else H_PICK
+            self.hmode = H_NOM if st.phase == R.P_NOMINATE else _H_PICK
             if self.hmode == H_NOM:
                 self.nrow = 0
                 self.ncount = 1
@@ -302,7 +302,7 @@ class GameScene(Scene):
                 return
             self._human_input(c)
             return
-        if self.sub == S_IDLE:
+        if self.sub == _S_IDLE:
             self.brng.save_into(self.bot_mark, 0)
             self.bot.begin(st, self.kinds[s])
             self.sub = S_THINK
@@ -310,7 +310,7 @@ class GameScene(Scene):
             return                              # one cost per frame: beginning, each step of
         if self.sub == S_THINK:                 # thinking, and playing the choice
             if self.bot.step(st, BOT_BUDGET):
-                self.sub = S_PLAY
+                self.sub = _S_PLAY
             return
         self._play(self.bot.move)
 
@@ -357,14 +357,14 @@ class GameScene(Scene):
             elif p & B.X:
                 self._play(R.set_move(self.hc[self._picked(1)]))
             elif p & B.B:
-                self.hmode = H_PICK
+                self.hmode = _H_PICK
                 self._refuse("")
             return
         if self.hmode == H_TOP:
             if p & B.A and self.pick[self.cur]:
                 self._play_set(self.cur)
             elif p & B.B:
-                self.hmode = H_PICK
+                self.hmode = _H_PICK
                 self._refuse("")
             return
         if p & B.A and self.hn:
@@ -606,7 +606,7 @@ class GameScene(Scene):
         if self.mode == M_OVER:
             return HINT_OVER
         if not self._human(st.to_move()):
-            return HINT_THINK if self.sub != S_IDLE else ""
+            return HINT_THINK if self.sub != _S_IDLE else ""
         if self.why:
             return self.why
         if self.hmode == H_NOM:
@@ -782,7 +782,7 @@ class GameScene(Scene):
         if self.game_over or self.st.phase == R.P_OVER:
             return None
         mark = self.bot_mark                    # a bot that began its choice begins again
-        if self.sub == S_IDLE:
+        if self.sub == _S_IDLE:
             mark = bytearray(4)
             self.brng.save_into(mark, 0)
         from games.nope import snapshot as SNAP         # a suspend: an allocation point
