@@ -6,7 +6,9 @@ Builds the console on the stand-in hardware (tests/mp/fakehw.py), starts each ga
 launcher does (console.start_game("nope", setup)) at bot speed "instant", and runs frames
 through locked.run until scene.game_over. One line per game:
     game seed=S seats=K options=O frames=F bad=B faults=N rows=R result=winner=... turns=T
-then `done games=G bad=B`. bad counts frames that allocated (or raised) under the lock.
+then `done games=G bad=B` (bad counts frames that allocated or raised under the lock) and
+`modules M...`: the game's modules loaded after the games (suspend code and the record's table
+stay off the heap).
 """
 import gc
 import sys
@@ -59,6 +61,7 @@ def main():
         total += play(seed, kinds, options)
         gc.collect()
     print("done games=%d bad=%d" % (n, total))
+    print("modules " + " ".join(sorted(k for k in sys.modules if k.startswith("games.nope"))))
 
 
 main()
