@@ -90,6 +90,7 @@ def human_table(hands, top, turn=0, kinds=(0, 1, 1), demand=None):
     g.st.legal()
     g.wait = 0
     g._new_decision()
+    g._show_hand()
     c.frame()
     return c, g
 

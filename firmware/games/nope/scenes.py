@@ -157,7 +157,9 @@ class GameScene(Scene):
         self.hc = bytearray(C.NCARDS)           # the shown hand, card by card, in code order
         self.hn = 0
         self._drawn_for = -2                    # whose hand the hand area shows (-1 hidden)
-        self._mine = False                      # it showed its owner's turn (lit cards)
+        self._mine = False                      # the hand shows its owner's turn (lit cards)
+        self.lit = bytearray(C.NCODES)          # per code: lit in the hand (a legal set's top
+                                                # or an action card playable alone)
         self.pick = bytearray(C.NCARDS)         # per hand entry: its laying order 1..3, 0 not
         self.npick = 0
         self.cur = 0                            # cursor in the hand
@@ -169,7 +171,7 @@ class GameScene(Scene):
         self.ncount = 1
         self.ncol = 0
         self.lines = (bytearray(_LINE), bytearray(_LINE))
-        self._log_due = False                   # the log lags a play by a frame (update())
+        self._due = False                       # the rest of a play, a frame after it
         self._seen = array("H", bytes(2 * R.MAX_SEATS))    # what each seat's row shows
         self._say = self._describe              # bound once: the log's describer
         self.sub = _S_IDLE
@@ -191,6 +193,7 @@ class GameScene(Scene):
             setup.start = st.start_seat
         self.brng.save_into(self.bot_mark, 0)
         self._new_decision()
+        self._show_hand()
         self._make_log()
 
     # -- helpers ------------------------------------------------------------------------------
@@ -206,12 +209,14 @@ class GameScene(Scene):
             self._seen[s] = 0xFFFF              # no seat's row is on the screen as it is
 
     def _fill_hand(self):
-        """The shown seat's cards as a list in code order; picks cleared."""
+        """The shown seat's cards as a list in code order, picks cleared, and which are lit
+        (its owner's turn)."""
         v = self.viewer
+        st = self.st
+        mine = v >= 0 and st.phase != R.P_OVER and v == st.to_move()
         k = 0
-        changed = v != self._drawn_for
+        changed = v != self._drawn_for or mine or self._mine
         if v >= 0:
-            st = self.st
             row = v * R.NC
             for code in range(1, R.NC):
                 for _ in range(st.hand[row + code]):
@@ -223,6 +228,8 @@ class GameScene(Scene):
         if changed or k != self.hn:         # the hand area is redrawn only when it changes
             self._dhand = True
         self._drawn_for = v
+        self._mine = mine
+        self._light(mine)
         self.hn = k
         self.npick = 0
         if self.cur >= k:
@@ -237,28 +244,27 @@ class GameScene(Scene):
         if self.first > 0 and self.first + _FAN > self.hn:
             self.first = self.hn - _FAN if self.hn > _FAN else 0
 
-    def _lit(self, code):
-        """A card that can be the top of a legal set or be played alone now."""
+    def _light(self, mine):
+        """self.lit: the codes that can be the top of a legal set or be played alone now."""
         st = self.st
-        if self.viewer != st.to_move() or st.phase == R.P_NOMINATE:
-            return False
+        lit = self.lit
+        for code in range(C.NCODES):
+            lit[code] = 0
+        if not mine or st.phase == R.P_NOMINATE:
+            return
         for i in range(st.nlegal):
             m = st.moves[i]
             k = m & 7
-            if (k == R.HEAD and R.head_top(m) == code) or (k == R.ACTION and R.action_card(m) == code):
-                return True
-        return False
+            if k == R.HEAD:
+                lit[R.head_top(m)] = 1
+            elif k == R.ACTION:
+                lit[R.action_card(m)] = 1
 
     def _new_decision(self):
-        """The game waits for a new decision: hand-off, the hand shown, the human's UI reset."""
+        """The game waits for a new decision: the human's UI reset (the header and the top
+        card's area show it). The hand area follows a frame later (_show_hand)."""
         st = self.st
-        # the hand area only when its cards or their lighting change (a bot's turn seldom
-        # touches it: a full-screen repaint every turn cost 58 ms a frame on the Pico)
         self._dh = self._ds = self._dt = True
-        mine = st.phase != R.P_OVER and self.viewer == st.to_move()
-        if mine or self._mine:
-            self._dhand = True
-        self._mine = mine
         self.why = ""
         self.sub = _S_IDLE
         if st.phase == R.P_OVER:
@@ -273,8 +279,14 @@ class GameScene(Scene):
                 self.ncol = 0
                 while not C.COLS[st.nom_card] & (1 << self.ncol):
                     self.ncol += 1
-        if self.humans > 1 and self.viewer != s:
-            self.viewer = -1                    # hidden until update() hands the console over
+
+    def _show_hand(self):
+        """The hand area for the decision (or the end): between two humans hidden until
+        update() hands the console over; else the shown seat's cards and their lighting (the
+        hand area only when they change: a bot's turn seldom touches it)."""
+        st = self.st
+        if self.humans > 1 and (st.phase == R.P_OVER or self.viewer != st.to_move()):
+            self.viewer = -1
         self._fill_hand()
 
     # -- the scene ------------------------------------------------------------------------------
@@ -283,9 +295,11 @@ class GameScene(Scene):
 
     def update(self, c):
         st = self.st
-        if self._log_due:                       # the log of a play, a frame after it: a play's
-            self._log_due = False               # repaint is spread over two frames (docs/nope.md)
-            self._make_log()
+        if self._due:                           # a play's repaint is spread over two frames
+            self._due = False                   # (docs/nope.md): the log and the hand area
+            self._make_log()                    # follow a frame after the header, the seats
+            self._show_hand()                   # and the top card
+            return
         if self.mode == M_OVER:
             if c.buttons.pressed & B.A:
                 c.end_game()
@@ -317,17 +331,15 @@ class GameScene(Scene):
     def _play(self, m):
         st = self.st
         st.play(m, self.rng)
-        self._log_due = True
+        self._due = True
+        if self.humans > 1 and self.viewer >= 0 and \
+                (st.phase == R.P_OVER or self.viewer != st.to_move()):
+            self.viewer = -1                    # a hand is hidden as soon as its owner's
+            self._fill_hand()                   # decision is made (pass-around)
         if st.phase == R.P_OVER:
             self.mode = M_OVER
             self.game_over = True
-            if self.humans > 1:
-                self.viewer = -1
-            self._fill_hand()
             self._dh = self._ds = self._dt = True
-            if self._mine:                      # its lit cards go out
-                self._dhand = True
-                self._mine = False
             self.c.beep(880, 120)
             return
         self.wait = self._delay()
@@ -737,7 +749,7 @@ class GameScene(Scene):
         w = TX.draw(g, self.names[v], 4, _HAND_Y + 4, P.YELLOW, mark=False)
         fb.text("'s hand:", 4 + w, _HAND_Y + 4, P.SILVER)
         g.number(self.hn, 4 + w + 72, _HAND_Y + 4, P.WHITE)
-        mine = self.mode == M_PLAY and v == st.to_move() and self._human(v)
+        mine = self._mine                       # its owner's turn: lit cards, the cursor
         end = self.first + _FAN
         if end > self.hn:
             end = self.hn
@@ -745,7 +757,7 @@ class GameScene(Scene):
             code = self.hc[i]
             x = 3 + (i - self.first) * _CARD_STEP
             y = _CARD_Y - (8 if self.pick[i] else 0)
-            lit = mine and self._lit(code)
+            lit = mine and self.lit[code]
             draw_bands(fb, x, y, _CARD_W, _CARD_H, C.COLS[code], y + _CARD_H - 10)
             fb.fill_rect(x + 4, y + 3, 16, 10, P.WHITE)
             kind = C.KIND[code]
