@@ -298,8 +298,7 @@ class GameScene(Scene):
         if self._due:                           # a play's repaint is spread over two frames
             self._due = False                   # (docs/nope.md): the log and the hand area
             self._make_log()                    # follow a frame after the header, the seats
-            self._show_hand()                   # and the top card
-            return
+            self._show_hand()                   # and the top card (input goes on as ever)
         if self.mode == M_OVER:
             if c.buttons.pressed & B.A:
                 c.end_game()
