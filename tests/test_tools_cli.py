@@ -53,7 +53,7 @@ BAD = [
     ("bench_lifecycle.py", ["tower", "33", "--ballast", "300"], "argument --ballast: '300'"),
     ("screenshots.py", ["{NODIR}/deeper"], "{NODIR}/deeper: its parent folder does not exist"),
     ("screenshots.py", ["{FILE}"], "{FILE}: is a file, not a folder"),
-    ("bench_image.py", ["image", "tower", "39"], "argument kinds: '39' is not 2-8 seat digits"),
+    ("bench_image.py", ["image", "tower", "39"], "argument kinds: '39' is not 2-4 seat digits"),
     ("bench_image.py", ["stock", "tower", "33", "--ballast", "8,x"], "argument --ballast: '8,x'"),
     ("bench_image.py", ["image", "tower", "33", "--vpico", "{NODIR}/v.mjs"], "no virtual Pico"),
     ("mutants.py", ["--only", "no-such-mutation"], "--only: unknown mutation no-such-mutation"),
