@@ -127,13 +127,14 @@ def test_between_two_humans_a_hand_is_shown_only_after_its_owner_confirms():
     """A human's hand is drawn face up only once that human pressed A on the hand-off screen,
     and never while the hand-off screen covers the table."""
     c, g = start((0, 3, 0), 3)
-    faces = []                                  # (seat whose hand is face up, turn, confirmed)
-    draw_hand = g._draw_hand
+    faces = []                                  # human cards drawn face up: (viewer, seat, turn, confirmed)
+    draw_slot = g._draw_slot
 
-    def spy(gfx, v):
-        faces.append((v, g.st.turn, confirmed[0], c.top is g))
-        draw_hand(gfx, v)
-    g._draw_hand = spy
+    def spy(gfx, slot, k):
+        if k >= 2 and g.kinds[g._hv_seat] == 0:     # face up (_slot_code), a human's card
+            faces.append((g.viewer(), g._hv_seat, g.st.turn, confirmed[0], c.top is g))
+        draw_slot(gfx, slot, k)
+    g._draw_slot = spy
     confirmed = [-1]                            # the seat that last pressed A on a hand-off
     handoffs = 0
     for _ in range(3000):
@@ -150,8 +151,7 @@ def test_between_two_humans_a_hand_is_shown_only_after_its_owner_confirms():
         else:
             c.frame()
     assert handoffs > 10
-    shown = [f for f in faces if f[0] >= 0]
-    assert shown and all(v == turn == who and on_top for v, turn, who, on_top in shown), shown
+    assert faces and all(v == seat == turn == who and on_top for v, seat, turn, who, on_top in faces)
 
 
 def test_one_human_always_sees_its_own_hand_only():

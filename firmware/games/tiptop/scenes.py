@@ -49,8 +49,17 @@ _CARD_H = const(64)
 _CARD_STEP = const(58)
 _CARD_X = const(6)
 _PILE_X = const(152)
+# the top's parts (_draw_top), as indices of what each shows now
+_T_TOTAL = const(0)
+_T_LIMIT = const(1)
+_T_PILE = const(2)
+_T_DIR = const(3)
+_T_DECK = const(4)
+_T_BAR = const(5)
+_T_BAR_C = const(6)
+_TOP_PARTS = const(7)
 _LOG_Y = const(200)
-_HAND_SIG = const(12)       # bytes describing the hand area's picture (_hand_sig)
+_SLOT_BACK = const(1)       # a hand slot's picture code (_slot_code): a card back; 0 none
 # record capacity (rows) by seats: the longest of 800 bot games per seat count took 41 % (2
 # seats: 248 of 600 rows) to 70 % of it (7 seats: 1,299 of 1,850); docs/tiptop.md, The record
 _ROWS_BASE = const(100)
@@ -61,8 +70,9 @@ M_PLAY = const(0)           # a round is played
 M_ROUND = const(1)          # a round was lost: shown until A (humans in) or a pause (bots)
 M_OVER = const(2)
 
-S_IDLE = const(0)           # a bot's turn: waiting before it chooses
+S_IDLE = const(0)           # a bot's turn: waiting, then it chooses (a frame that draws nothing)
 S_SHOW = const(1)           # its card is shown before it is played
+S_CHOSEN = const(2)         # it has chosen: the next frame shows the card
 
 SEAT_COLOURS = (P.CYAN, P.ORANGE, P.GREEN, P.PINK, P.YELLOW, P.WHITE, P.SILVER, P.PURPLE)
 # card names in the log and the prompt, by kind (bytes: drawn with core.text); labels under the
@@ -132,19 +142,17 @@ class GameScene(Scene):
         self.sub = S_IDLE
         self.mode = M_PLAY
         self.game_over = False
-        self._hand_kind = -1                    # what the hand area shows: seat (face up) or -1
-        # what each seat row and the hand area show now (redrawn only when it differs)
+        self._log_due = False                   # the log's lines are rebuilt in the next frame
+        # what each part of the screen shows now (a part is redrawn only when it differs): the
+        # seat rows, the hand's slots, and the top's total, limit, pile, arrow, deck and bar
         self._seat_shown = bytearray(b"\xff" * R.MAX_SEATS)
-        self._hand_now = bytearray(_HAND_SIG)
-        self._hand_shown = bytearray(_HAND_SIG)
+        self._slot_shown = bytearray(b"\xff" * R.HAND)
+        self._top_shown = bytearray(b"\xff" * _TOP_PARTS)
         self._hv_seat = 0
         self._hv_mine = False
         self._hv_shown = -1
         # what to redraw
         self._d_header = True
-        self._d_top = True
-        self._d_seats = 255
-        self._d_hand = True
         self._d_log = True
         if snapshot is not None:
             SNAP.load(snapshot, self.st, self.rng, self.record, setup)
@@ -188,8 +196,6 @@ class GameScene(Scene):
         self.sel = st.moves[0] if st.nlegal else 0
         TX.end(self.why, 0)
         self._d_header = True
-        self._d_hand = True
-        self._d_seats = 255
 
     # -- the scene ------------------------------------------------------------------------------
     def enter(self, console):
@@ -199,14 +205,17 @@ class GameScene(Scene):
 
     def _mark_all(self):
         self._d_header = True
-        self._d_top = True
-        self._d_seats = 255
-        self._d_hand = True
         self._d_log = True
 
     def update(self, c):
         st = self.st
         pressed = c.buttons.pressed
+        if self._log_due:                       # the log of the last play, a frame after it
+            self._log_due = False
+            self._make_log()
+            self._d_log = True
+            if not self._human_turn():
+                return                          # a bot does nothing more in this frame
         if self.mode == M_OVER:
             if pressed & B.A:
                 c.end_game()
@@ -226,7 +235,6 @@ class GameScene(Scene):
         if self.kinds[seat] == 0:
             if self.humans > 1 and not self.revealed:
                 self.revealed = True            # the hand stays hidden until its owner says A
-                self._d_hand = True
                 self._d_header = True
                 c.hand_off(self.setup.names[seat])
                 return
@@ -239,14 +247,15 @@ class GameScene(Scene):
             st.stuck()
             self._after()
             return
-        if self.sub == S_IDLE:
+        if self.sub == S_IDLE:                  # a frame of thinking, nothing else
             self.bot.begin(st, self.kinds[seat])
+            self.sub = S_CHOSEN
+            return
+        if self.sub == S_CHOSEN:                # the chosen card turned up, framed on the pile
             self.shown = self.bot.move
             self.sub = S_SHOW
             self.wait = self._delay()
-            self._d_hand = True
             self._d_header = True
-            self._d_top = True                  # the chosen card, framed on the pile
             return
         self._play(self.bot.move)
 
@@ -278,7 +287,6 @@ class GameScene(Scene):
                     break
             if k != self.sel:
                 self.sel = k
-                self._d_hand = True
                 if self.why[0]:
                     TX.end(self.why, 0)
                     self._d_header = True
@@ -317,9 +325,7 @@ class GameScene(Scene):
         """After a play or a lost round: what changed, and the next moment."""
         st = self.st
         self._turn_begins()
-        self._d_top = True
-        self._make_log()
-        self._d_log = True
+        self._log_due = True                    # its line comes in the next frame (a lighter one)
         if st.phase == R.P_OVER:
             self.mode = M_OVER
             self.game_over = True
@@ -403,33 +409,29 @@ class GameScene(Scene):
 
     # -- drawing --------------------------------------------------------------------------------
     def draw(self, g, full):
+        """Redraw what changed: the header and the log when marked, and every part of the top,
+        seat row and hand slot whose picture differs from what it shows (full: everything)."""
         if full:
             g.clear(P.NAVY)
             self._mark_all()
-        v = self.viewer()
-        if v != self._hand_kind:
-            self._hand_kind = v
-            self._d_hand = True
         if self._d_header:
             self._d_header = False
             self._draw_header(g)
-        if self._d_top:
-            self._d_top = False
-            self._draw_top(g)
-        if self._d_seats:
-            self._d_seats = 0
-            shown = self._seat_shown
-            for s in range(self.n):
-                k = self._seat_code(s)
-                if full or k != shown[s]:
-                    shown[s] = k
-                    self._draw_seat(g, s)
-        if self._d_hand:
-            self._d_hand = False
-            self._hand_sig(v)
-            if full or self._hand_now != self._hand_shown:
-                buffers.copy(self._hand_shown, self._hand_now)
-                self._draw_hand(g, v)
+        self._draw_top(g, full)
+        shown = self._seat_shown
+        for s in range(self.n):
+            k = self._seat_code(s)
+            if full or k != shown[s]:
+                shown[s] = k
+                self._draw_seat(g, s)
+        v = self.viewer()
+        self._hand_view(v)
+        shown = self._slot_shown
+        for slot in range(R.HAND):
+            k = self._slot_code(v, slot)
+            if full or k != shown[slot]:
+                shown[slot] = k
+                self._draw_slot(g, slot, k)
         if self._d_log:
             self._d_log = False
             fb = g.fb
@@ -475,41 +477,73 @@ class GameScene(Scene):
         g.number(st.round, 184, 12, P.SILVER)
         g.dirty(0, 0, 240, 22)
 
-    def _draw_top(self, g):
-        """The total (large), the limit, the pile's top card (framed while a bot's chosen card
-        is shown before it is played), the direction, the deck and the bar (RB-7, RB-12)."""
+    def _pile_code(self):
+        """The pile's picture: its top card (or a bot's chosen card, framed, while it is shown
+        before it is played) as card + 1 (0: empty), + 16 when framed."""
+        st = self.st
+        if self.sub == S_SHOW and self.mode == M_PLAY:
+            return st.card(st.turn, self.shown) + 17
+        return st.pile[st.pile_n - 1] + 1 if st.pile_n else 0
+
+    def _draw_top(self, g, full):
+        """The parts of the top that changed: the total (large), the limit, the pile's top card,
+        the direction, the deck and the bar (RB-7, RB-12). Each part repaints its own box."""
         st = self.st
         fb = g.fb
-        fb.fill_rect(0, _TOP_Y, 240, 58, P.NAVY)
+        shown = self._top_shown
         t = st.total
-        x = 4
-        if t >= 10:
-            g.text_big(DIGITS[t // 10], x, _TOP_Y + 3, P.WHITE, 5)
-            x += 40
-        g.text_big(DIGITS[t % 10], x, _TOP_Y + 3, P.WHITE, 5)
-        fb.text("limit", 96, _TOP_Y + 4, P.GREY)
-        g.text_big(DIGITS[st.limit // 10], 92, _TOP_Y + 19, P.YELLOW, 3)
-        g.text_big(DIGITS[st.limit % 10], 116, _TOP_Y + 19, P.YELLOW, 3)
-        c = -1
-        if self.sub == S_SHOW and self.mode == M_PLAY:
-            c = st.card(st.turn, self.shown)
-            fb.rect(_PILE_X - 2, _TOP_Y, 40, 44, P.YELLOW)
-        elif st.pile_n:
-            c = st.pile[st.pile_n - 1]
-        if c >= 0:
-            self._draw_card(g, c, _PILE_X, _TOP_Y + 2, 36, 40, False)
-        else:
-            fb.rect(_PILE_X, _TOP_Y + 2, 36, 40, P.SLATE)
-        g.image(art.CLOCKWISE if st.dir > 0 else art.COUNTER, 206, _TOP_Y + 1, art.KEY)
-        fb.text("deck", 200, _TOP_Y + 28, P.GREY)
-        g.number(st.deck_n, 208, _TOP_Y + 38, P.SILVER)
-        # the bar: how close the total is to the limit
-        fb.fill_rect(_BAR_X, _BAR_Y, _BAR_W, 8, P.SLATE)
+        if full or shown[_T_TOTAL] != t:
+            shown[_T_TOTAL] = t
+            fb.fill_rect(0, _TOP_Y, 88, 46, P.NAVY)
+            x = 4
+            if t >= 10:
+                g.text_big(DIGITS[t // 10], x, _TOP_Y + 3, P.WHITE, 5)
+                x += 40
+            g.text_big(DIGITS[t % 10], x, _TOP_Y + 3, P.WHITE, 5)
+            g.dirty(0, _TOP_Y, 88, 46)
+        if full or shown[_T_LIMIT] != st.limit:
+            shown[_T_LIMIT] = st.limit
+            fb.fill_rect(88, _TOP_Y, 60, 46, P.NAVY)
+            fb.text("limit", 96, _TOP_Y + 4, P.GREY)
+            g.text_big(DIGITS[st.limit // 10], 92, _TOP_Y + 19, P.YELLOW, 3)
+            g.text_big(DIGITS[st.limit % 10], 116, _TOP_Y + 19, P.YELLOW, 3)
+            g.dirty(88, _TOP_Y, 60, 46)
+        k = self._pile_code()
+        if full or shown[_T_PILE] != k:
+            shown[_T_PILE] = k
+            fb.fill_rect(_PILE_X - 4, _TOP_Y, 48, 46, P.NAVY)
+            if k & 16:
+                fb.rect(_PILE_X - 2, _TOP_Y, 40, 44, P.YELLOW)
+            if k:
+                self._draw_card(g, (k & 15) - 1, _PILE_X, _TOP_Y + 2, 36, 40, False)
+            else:
+                fb.rect(_PILE_X, _TOP_Y + 2, 36, 40, P.SLATE)
+            g.dirty(_PILE_X - 4, _TOP_Y, 48, 46)
+        k = 1 if st.dir > 0 else 0
+        if full or shown[_T_DIR] != k:
+            shown[_T_DIR] = k
+            fb.fill_rect(196, _TOP_Y, 44, 26, P.NAVY)
+            g.image(art.CLOCKWISE if k else art.COUNTER, 206, _TOP_Y + 1, art.KEY)
+            g.dirty(196, _TOP_Y, 44, 26)
+        if full or shown[_T_DECK] != st.deck_n:
+            shown[_T_DECK] = st.deck_n
+            fb.fill_rect(196, _TOP_Y + 26, 44, 20, P.NAVY)
+            fb.text("deck", 200, _TOP_Y + 28, P.GREY)
+            g.number(st.deck_n, 208, _TOP_Y + 38, P.SILVER)
+            g.dirty(196, _TOP_Y + 26, 44, 20)
+        # the bar: how close the total is to the limit (its length in 224 px, and its colour)
         w = t * _BAR_W // st.limit if st.limit else 0
-        if w:
-            k = t * 100 // st.limit
-            fb.fill_rect(_BAR_X, _BAR_Y, w, 8, P.GREEN if k < 60 else (P.YELLOW if k < 85 else P.RED))
-        g.dirty(0, _TOP_Y, 240, 58)
+        if w > _BAR_W:
+            w = _BAR_W                  # a Topsy Turvy's limit below the total (O-3)
+        k = t * 100 // st.limit if st.limit else 0
+        colour = P.GREEN if k < 60 else (P.YELLOW if k < 85 else P.RED)
+        if full or shown[_T_BAR] != w or shown[_T_BAR_C] != colour:
+            shown[_T_BAR] = w
+            shown[_T_BAR_C] = colour
+            fb.fill_rect(_BAR_X, _BAR_Y, _BAR_W, 8, P.SLATE)
+            if w:
+                fb.fill_rect(_BAR_X, _BAR_Y, w, 8, colour)
+            g.dirty(_BAR_X, _BAR_Y, _BAR_W, 8)
 
     def _seat_code(self, s):
         """What seat s's row shows, as one byte: its chips and its marker."""
@@ -524,21 +558,18 @@ class GameScene(Scene):
             m = 0
         return (st.chips[s] << 2) | m
 
-    def _hand_sig(self, v):
-        """What the hand area shows (_draw_hand) into self._hand_now: the seat, face up or not,
-        the selection, the card shown, the cards and which of them are greyed."""
+    def _slot_code(self, v, slot):
+        """What hand slot `slot` shows, as one byte (after _hand_view(v)): 0 nothing, 1 a card
+        back, else 2 + the card face up x 4 + 2 when greyed + 1 when framed (chosen)."""
         st = self.st
-        sig = self._hand_now
-        self._hand_view(v)
-        s = self._hv_seat
+        c = st.card(self._hv_seat, slot)
+        if c == R.EMPTY:
+            return 0
         mine = self._hv_mine
-        sig[0] = s & 255
-        sig[1] = 1 if v >= 0 else 0
-        sig[2] = self.sel if mine else 255
-        sig[3] = self._hv_shown & 255
-        for slot in range(R.HAND):
-            sig[4 + slot] = st.card(s, slot)
-            sig[8 + slot] = 1 if mine and not self._legal(slot) else 0
+        framed = (mine and slot == self.sel) or slot == self._hv_shown
+        if v < 0 and slot != self._hv_shown:
+            return _SLOT_BACK
+        return 2 + (c << 2) + (2 if mine and not self._legal(slot) else 0) + (1 if framed else 0)
 
     def _hand_view(self, v):
         """Whose cards the hand area shows (_hv_seat), whether the viewer is to play (_hv_mine)
@@ -573,30 +604,21 @@ class GameScene(Scene):
             fb.ellipse(x + 85 + 9 * k, y + 5, 3, 3, P.YELLOW, True)
         g.dirty(x, y, 120, _SEAT_H)
 
-    def _draw_hand(self, g, v):
-        """The viewer's cards face up, else the card backs of the player to move (its chosen
-        card face up while a bot's play is shown)."""
-        st = self.st
+    def _draw_slot(self, g, slot, k):
+        """Hand slot `slot` as its code k says (_slot_code): nothing, a card back (the viewer
+        sees no hand, or a bot's card not chosen), or a card face up, greyed and framed."""
         fb = g.fb
-        fb.fill_rect(0, _HAND_Y - 3, 240, _CARD_H + 6, P.NAVY)
-        self._hand_view(v)
-        s = self._hv_seat
-        mine = self._hv_mine
-        shown = self._hv_shown
-        for slot in range(R.HAND):
-            c = st.card(s, slot)
-            if c == R.EMPTY:
-                continue
-            x = card_x(slot)
-            if v >= 0 or slot == shown:
-                self._draw_card(g, c, x, _HAND_Y, _CARD_W, _CARD_H, mine and not self._legal(slot))
-            else:
-                fb.fill_rect(x, _HAND_Y, _CARD_W, _CARD_H, P.BLUE)
-                g.image(art.BACK, x + 10, _HAND_Y + 16, art.KEY)
-            if (mine and slot == self.sel) or slot == shown:
+        x = card_x(slot)
+        fb.fill_rect(x - 3, _HAND_Y - 3, _CARD_STEP, _CARD_H + 6, P.NAVY)
+        if k == _SLOT_BACK:
+            fb.fill_rect(x, _HAND_Y, _CARD_W, _CARD_H, P.BLUE)
+            g.image(art.BACK, x + 10, _HAND_Y + 16, art.KEY)
+        elif k:
+            self._draw_card(g, (k - 2) >> 2, x, _HAND_Y, _CARD_W, _CARD_H, k & 2)
+            if k & 1:
                 fb.rect(x - 2, _HAND_Y - 2, _CARD_W + 4, _CARD_H + 4, P.YELLOW)
                 fb.rect(x - 3, _HAND_Y - 3, _CARD_W + 6, _CARD_H + 6, P.YELLOW)
-        g.dirty(0, _HAND_Y - 3, 240, _CARD_H + 6)
+        g.dirty(x - 3, _HAND_Y - 3, _CARD_STEP, _CARD_H + 6)
 
     def _draw_card(self, g, c, x, y, w, h, greyed):
         """Card c face up in a w x h frame: a number as a large digit, a special card as its
