@@ -11,6 +11,7 @@ from core.record import Record  # noqa: E402
 from core.rng import Rng  # noqa: E402
 from games.tiptop import events as E  # noqa: E402
 from games.tiptop import rules as R  # noqa: E402
+from games.tiptop import snapshot as SNAP  # noqa: E402
 
 # card names for readable tests
 X2, M10, SPIN, TOP, TURVY = R.DOUBLE, R.MINUS, R.SPIN, R.TOP, R.TURVY
@@ -59,7 +60,7 @@ def position(hands, total=0, limit=44, turn=0, direction=1, chips=None, deck_top
     st.round = 1
     st.phase = R.P_PLAY
     st.legal()
-    st.check()
+    SNAP.check(st)
     return st
 
 
@@ -71,7 +72,7 @@ def deck_nearly_out(st, left=1):
     st.pile_n = k
     st.deck[:left] = st.deck[k:st.deck_n]
     st.deck_n = left
-    st.check()
+    SNAP.check(st)
     return k
 
 

@@ -27,9 +27,9 @@ import bench_pico as BP  # noqa: E402
 
 
 def kinds(text):
-    """An argparse type: 2-4 seat digits, 0 human, 1 easy, 2 normal, 3 hard."""
-    if not 2 <= len(text) <= 4 or any(ch not in "0123" for ch in text):
-        raise argparse.ArgumentTypeError("%r is not 2-4 seat digits of 0 (human) 1 2 3 (bot levels)"
+    """An argparse type: 2-8 seat digits (Tip Top seats 8), 0 human, 1 easy, 2 normal, 3 hard."""
+    if not 2 <= len(text) <= 8 or any(ch not in "0123" for ch in text):
+        raise argparse.ArgumentTypeError("%r is not 2-8 seat digits of 0 (human) 1 2 3 (bot levels)"
                                          % text)
     return text
 

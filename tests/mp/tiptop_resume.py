@@ -27,6 +27,7 @@ import locked  # noqa: E402
 from core.console import Console  # noqa: E402
 from core.setup import Setup  # noqa: E402
 from games.tiptop import rules as R  # noqa: E402
+from games.tiptop import snapshot as SNAP  # noqa: E402
 
 # (seed, seat kinds 1 easy / 2 normal / 3 hard, STRIDE): a small and the largest table
 GAMES = ((5, (3, 1, 2), 53), (6, (2, 3, 1, 3, 2, 1, 3, 2), 233))
@@ -52,7 +53,7 @@ def run(c, g):
 
 
 def fingerprint(g):
-    return crc32(g.record.dump(), crc32(g.st.save()))
+    return crc32(g.record.dump(), crc32(SNAP.save_state(g.st)))
 
 
 def play(seed, kinds, stride):
@@ -68,7 +69,7 @@ def play(seed, kinds, stride):
         ended = g.st.phase == R.P_ROUND and not between
         if not g.game_over and (n % stride == 0 or ended):
             between = between or ended
-            snaps.append((n, g.st.phase, g.sub, g.snapshot(), g.st.save()))
+            snaps.append((n, g.st.phase, g.sub, g.snapshot(), SNAP.save_state(g.st)))
     bad += c.faults + (0 if g.game_over else 1)
     want = fingerprint(g)
     c.hw.cleanup()
@@ -84,7 +85,7 @@ def main():
         bad += b
         for at, phase, sub, snap, state in snaps:
             c, g = new_game(seed, kinds, snap)
-            same = g.st.save() == state
+            same = SNAP.save_state(g.st) == state
             bad += run(c, g)
             same = same and fingerprint(g) == want
             resumes += 1

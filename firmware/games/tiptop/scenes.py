@@ -25,13 +25,13 @@ from core import buttons as B
 from core import palette as P
 from core import text as TX
 from core.gfx import DIGITS
+from core.modules import forget
 from core.record import Record
 from core.rng import Rng
 from core.scene import Scene
 
 from games.tiptop import art
 from games.tiptop import rules as R
-from games.tiptop import snapshot as SNAP
 from games.tiptop.bot import Bot
 from games.tiptop.events import FIELDS
 
@@ -155,7 +155,9 @@ class GameScene(Scene):
         self._d_header = True
         self._d_log = True
         if snapshot is not None:
+            from games.tiptop import snapshot as SNAP
             SNAP.load(snapshot, self.st, self.rng, self.record, setup)
+            forget("games.tiptop.snapshot")     # no memory for it while the game is played
             if self.st.phase == R.P_ROUND:
                 self.mode = M_ROUND
                 self.wait = self._delay() * 3
@@ -652,4 +654,7 @@ class GameScene(Scene):
     def snapshot(self):
         if self.game_over or self.st.phase == R.P_OVER:
             return None
-        return SNAP.dump(self.st, self.rng, self.record)
+        from games.tiptop import snapshot as SNAP   # a save is an allocation point
+        data = SNAP.dump(self.st, self.rng, self.record)
+        forget("games.tiptop.snapshot")
+        return data
