@@ -37,8 +37,13 @@ def referee(game):
     counts of what was checked."""
     head, rows = game[0], game[1:]
     n = len(head["seats"])
-    assert rows[0]["event"] == "seed" and rows[0]["seats"] == n and rows[0]["chips"] == R.CHIPS
-    assert rows[0]["seed_high"] * 32768 + rows[0]["seed_low"] == head["seed"]
+    assert rows[0]["event"] == "seed" and rows[1]["event"] == "dealer"
+    assert rows[1]["seats"] == n and rows[1]["chips"] == R.CHIPS
+    seed = 0
+    for digit in ("s28", "s21", "s14", "s7", "s0"):             # 7-bit digits (8-bit fields)
+        assert 0 <= rows[0][digit] < 128
+        seed = seed * 128 + rows[0][digit]
+    assert seed == head["seed"]
     assert [r["n"] for r in rows] == list(range(len(rows)))
     chips = [R.CHIPS] * n
     total = limit = 0

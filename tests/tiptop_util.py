@@ -18,7 +18,7 @@ X2, M10, SPIN, TOP, TURVY = R.DOUBLE, R.MINUS, R.SPIN, R.TOP, R.TURVY
 
 
 def record(capacity=4000):
-    return Record(capacity, E.FIELDS, "h")
+    return Record(capacity, E.FIELDS, "b")
 
 
 def position(hands, total=0, limit=44, turn=0, direction=1, chips=None, deck_top=(),
@@ -30,7 +30,8 @@ def position(hands, total=0, limit=44, turn=0, direction=1, chips=None, deck_top
     n = len(hands)
     st = R.State(n, record() if rec else None)
     if rec:
-        st.record.add(R.E_SEED, 0, 0, n, R.CHIPS)
+        st.record.add(R.E_SEED)
+        st.record.add(R.E_DEALER, 0, 0, n, R.CHIPS)
     left = list(R.DECK)
     for s, h in enumerate(hands):
         st.chips[s] = len(h) if chips is None else chips[s]

@@ -181,15 +181,16 @@ class State:
         the dealer is no game action); the first player is the dealer's left (RB-8). Returns
         the first player."""
         self.reset()
-        seed &= 0x3FFFFFFF
-        self._rec(E_SEED, seed >> 15, seed & 0x7FFF, self.n, CHIPS)     # 16-bit fields
+        seed &= 0x3FFFFFFF                          # 8-bit fields: the seed in 7-bit digits
+        self._rec(E_SEED, seed >> 28, (seed >> 21) & 127, (seed >> 14) & 127, (seed >> 7) & 127,
+                  seed & 127)
         if 0 <= first < self.n:
             self.dealer = (first + self.n - 1) % self.n
             how = 1
         else:
             self.dealer = rng.below(self.n)
             how = 0
-        self._rec(E_DEALER, self.dealer, how)
+        self._rec(E_DEALER, self.dealer, how, self.n, CHIPS)
         self._deal(rng)
         return self.turn
 
@@ -337,7 +338,7 @@ class State:
         if self.nalive() == 1:
             self.winner = self.next_seat(s)
             self.phase = P_OVER
-            self._rec(E_RESULT, self.winner, self.round, self.plays)
+            self._rec(E_RESULT, self.winner, self.round)
         else:
             self.phase = P_ROUND
 

@@ -129,7 +129,7 @@ class GameScene(Scene):
                 self.human = s
         if self.humans != 1:
             self.human = -1
-        self.record = Record(_ROWS_BASE + _ROWS_PER_SEAT * n, FIELDS, "h")
+        self.record = Record(_ROWS_BASE + _ROWS_PER_SEAT * n, FIELDS, "b")
         self.st = R.State(n, self.record)
         self.rng = Rng(setup.seed)
         self.bot = Bot()

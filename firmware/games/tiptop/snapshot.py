@@ -5,7 +5,7 @@ Layout (version 1):
     2   version              1
     3   rules state          rules.STATE_BYTES bytes (save_state below)
     +   generator            4 bytes (core.rng.Rng.save_into): the next shuffle continues
-    +   record rows          2 bytes count n, then n rows of the record (16-bit fields)
+    +   record rows          2 bytes count n, then n rows of the record (8-bit fields)
     +   checksum             2 x 2 bytes (core.storage.seal): Fletcher sums of everything before
                              (any bit flip is caught; the console's file CRC guards the file too)
 The bots keep nothing between turns (they choose from the position alone), and whose hand is
@@ -50,14 +50,16 @@ def load(data, st, rng, record, setup):
     n = data[at + 4] | (data[at + 5] << 8)
     at += 6
     try:
-        if end - at != n * record.width * 2 or n > record.capacity or n < 3:
+        if end - at != n * record.width * record.size or n > record.capacity or n < 3:
             raise ValueError("record length")
         if not record.restore(data[at:end]):
             raise ValueError("record rows")
         seed = setup.seed & 0x3FFFFFFF
-        if record.kind(0) != R.E_SEED or record.field(0, 0) != seed >> 15 \
-                or record.field(0, 1) != seed & 0x7FFF or record.field(0, 2) != st.n:
+        if record.kind(0) != R.E_SEED or record.kind(1) != R.E_DEALER or record.field(1, 2) != st.n:
             raise ValueError("record head")
+        for j in range(5):                  # the seed's 7-bit digits (events.py)
+            if record.field(0, j) != (seed >> (28 - 7 * j)) & 127:
+                raise ValueError("record head")
         for i in range(n):
             if not 0 <= record.kind(i) < len(EVENTS) or (i and record.kind(i) == R.E_SEED):
                 raise ValueError("record row")
