@@ -216,8 +216,8 @@ class GameScene(Scene):
             self._log_due = False
             self._make_log()
             self._d_log = True
-            if not self._human_turn():
-                return                          # a bot does nothing more in this frame
+            if self.mode == M_PLAY and self.kinds[st.turn]:
+                return                          # a bot's turn does nothing more in this frame
         if self.mode == M_OVER:
             if pressed & B.A:
                 c.end_game()
