@@ -37,7 +37,12 @@ from games.tiptop.events import FIELDS
 
 _NAME_LEN = const(8)
 _LINE = const(29)           # a log or prompt line: 29 characters from x = 4 fit the 240 px
+# The parts below are redrawn one by one, each in its own box. Boxes of parts that change
+# together never touch (a row or column apart), so that the display driver pushes each box
+# alone rather than the rectangle around them (core.gfx merges touching dirty rectangles).
+_HEAD_H = const(21)         # the header: rows 0..20 (row 21 stays background)
 _TOP_Y = const(22)
+_TOP_H = const(45)          # the top's parts: rows 22..66; the bar from row 68
 _BAR_X = const(8)
 _BAR_Y = const(68)
 _BAR_W = const(224)
@@ -446,7 +451,7 @@ class GameScene(Scene):
     def _draw_header(self, g):
         st = self.st
         fb = g.fb
-        fb.fill_rect(0, 0, 240, 22, P.BLACK)
+        fb.fill_rect(0, 0, 240, _HEAD_H, P.BLACK)
         s = st.turn
         if self.mode == M_OVER:
             w = TX.draw(g, self.names[st.winner], 4, 2, SEAT_COLOURS[st.winner], mark=False)
@@ -477,7 +482,7 @@ class GameScene(Scene):
                 fb.text("thinking...", 4, 12, P.SILVER)
         fb.text("round", 184, 2, P.GREY)
         g.number(st.round, 184, 12, P.SILVER)
-        g.dirty(0, 0, 240, 22)
+        g.dirty(0, 0, 240, _HEAD_H)
 
     def _pile_code(self):
         """The pile's picture: its top card (or a bot's chosen card, framed, while it is shown
@@ -496,31 +501,31 @@ class GameScene(Scene):
         t = st.total
         if full or shown[_T_TOTAL] != t:
             shown[_T_TOTAL] = t
-            fb.fill_rect(0, _TOP_Y, 88, 46, P.NAVY)
+            fb.fill_rect(0, _TOP_Y, 88, _TOP_H, P.NAVY)
             x = 4
             if t >= 10:
                 g.text_big(DIGITS[t // 10], x, _TOP_Y + 3, P.WHITE, 5)
                 x += 40
             g.text_big(DIGITS[t % 10], x, _TOP_Y + 3, P.WHITE, 5)
-            g.dirty(0, _TOP_Y, 88, 46)
+            g.dirty(0, _TOP_Y, 88, _TOP_H)
         if full or shown[_T_LIMIT] != st.limit:
             shown[_T_LIMIT] = st.limit
-            fb.fill_rect(88, _TOP_Y, 60, 46, P.NAVY)
+            fb.fill_rect(88, _TOP_Y, 60, _TOP_H, P.NAVY)
             fb.text("limit", 96, _TOP_Y + 4, P.GREY)
             g.text_big(DIGITS[st.limit // 10], 92, _TOP_Y + 19, P.YELLOW, 3)
             g.text_big(DIGITS[st.limit % 10], 116, _TOP_Y + 19, P.YELLOW, 3)
-            g.dirty(88, _TOP_Y, 60, 46)
+            g.dirty(88, _TOP_Y, 60, _TOP_H)
         k = self._pile_code()
         if full or shown[_T_PILE] != k:
             shown[_T_PILE] = k
-            fb.fill_rect(_PILE_X - 4, _TOP_Y, 48, 46, P.NAVY)
+            fb.fill_rect(_PILE_X - 4, _TOP_Y, 48, _TOP_H, P.NAVY)
             if k & 16:
                 fb.rect(_PILE_X - 2, _TOP_Y, 40, 44, P.YELLOW)
             if k:
                 self._draw_card(g, (k & 15) - 1, _PILE_X, _TOP_Y + 2, 36, 40, False)
             else:
                 fb.rect(_PILE_X, _TOP_Y + 2, 36, 40, P.SLATE)
-            g.dirty(_PILE_X - 4, _TOP_Y, 48, 46)
+            g.dirty(_PILE_X - 4, _TOP_Y, 48, _TOP_H)
         k = 1 if st.dir > 0 else 0
         if full or shown[_T_DIR] != k:
             shown[_T_DIR] = k
@@ -529,10 +534,10 @@ class GameScene(Scene):
             g.dirty(196, _TOP_Y, 44, 26)
         if full or shown[_T_DECK] != st.deck_n:
             shown[_T_DECK] = st.deck_n
-            fb.fill_rect(196, _TOP_Y + 26, 44, 20, P.NAVY)
+            fb.fill_rect(196, _TOP_Y + 26, 44, _TOP_H - 26, P.NAVY)
             fb.text("deck", 200, _TOP_Y + 28, P.GREY)
-            g.number(st.deck_n, 208, _TOP_Y + 38, P.SILVER)
-            g.dirty(196, _TOP_Y + 26, 44, 20)
+            g.number(st.deck_n, 208, _TOP_Y + 37, P.SILVER)
+            g.dirty(196, _TOP_Y + 26, 44, _TOP_H - 26)
         # the bar: how close the total is to the limit (its length in 224 px, and its colour)
         w = t * _BAR_W // st.limit if st.limit else 0
         if w > _BAR_W:
