@@ -126,3 +126,14 @@ def test_the_referee_catches_a_wrong_total_a_missing_chip_and_a_short_hand(tmp_p
         bad[at][key] = value
         with pytest.raises(AssertionError):
             referee(bad)
+
+
+def test_the_rows_fit_8_bit_fields_and_the_scene_makes_them_as_wide_as_the_events_need():
+    """The record's fields are 8-bit (-128..127): CPython's array("b") raises OverflowError for
+    a value outside, so every whole game of the suite proves its values fit; here the row width
+    the rules use (R.FIELDS, the scene need not import the event names) against events.py."""
+    from array import array
+    from games.tiptop import events as E
+    assert R.FIELDS == E.FIELDS == max(len(fields) for _, fields in E.EVENTS)
+    with pytest.raises(OverflowError):
+        array("b", [0])[0] = 128

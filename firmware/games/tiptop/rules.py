@@ -41,7 +41,9 @@ P_OVER = const(3)
 W_STUCK = const(1)          # no legal card (O-4)
 W_LIMIT = const(2)          # Topsy Turvy drew a limit below the total (O-3)
 
-# record event kinds: see events.py (same order)
+# record event kinds: see events.py (same order); a row has up to FIELDS fields (events.FIELDS:
+# the scene makes the record without importing the event names, which only a save or export needs)
+FIELDS = const(5)
 E_SEED = const(0)
 E_DEALER = const(1)
 E_ROUND = const(2)

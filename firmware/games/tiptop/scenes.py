@@ -33,7 +33,6 @@ from core.scene import Scene
 from games.tiptop import art
 from games.tiptop import rules as R
 from games.tiptop.bot import Bot
-from games.tiptop.events import FIELDS
 
 _NAME_LEN = const(8)
 _LINE = const(29)           # a log or prompt line: 29 characters from x = 4 fit the 240 px
@@ -134,7 +133,7 @@ class GameScene(Scene):
                 self.human = s
         if self.humans != 1:
             self.human = -1
-        self.record = Record(_ROWS_BASE + _ROWS_PER_SEAT * n, FIELDS, "b")
+        self.record = Record(_ROWS_BASE + _ROWS_PER_SEAT * n, R.FIELDS, "b")
         self.st = R.State(n, self.record)
         self.rng = Rng(setup.seed)
         self.bot = Bot()

@@ -1,8 +1,8 @@
 """Suspend/resume of a Tip Top game: the bytes GameScene.snapshot() returns.
 
-Layout (version 1):
+Layout (version 2; version 1 held the record in 16-bit fields, and is refused):
     0   b"TT"                magic
-    2   version              1
+    2   version              2
     3   rules state          rules.STATE_BYTES bytes (save_state below)
     +   generator            4 bytes (core.rng.Rng.save_into): the next shuffle continues
     +   record rows          2 bytes count n, then n rows of the record (8-bit fields)
@@ -20,7 +20,7 @@ from games.tiptop import rules as R
 from games.tiptop.events import EVENTS
 
 MAGIC = b"TT"
-VERSION = 1
+VERSION = 2
 
 
 def dump(st, rng, record):
