@@ -1,8 +1,9 @@
 """Tip Top on the 240x240 screen: the table scene (input, bots, hand-off, drawing).
 
 Layout (docs/tiptop.md has the picture):
-    y   0..21   header: whose turn (name in the seat's colour) and the round; the prompt line
-    y  22..65   the total, large, and the limit; the direction of play (an arrow)
+    y   0..20   header: whose turn (name in the seat's colour) and the round; the prompt line
+    y  22..66   the total, large, the limit, the pile's top card, the direction of play (an
+                arrow) and the deck's size
     y  68..75   a bar: how close the total is to the limit (green, yellow, red)
     y  80..127  the seats in two columns of four (seats 1-4, 5-8, clockwise, G-1): turn marker,
                 name, chips; "out" for a seat without chips
@@ -13,10 +14,16 @@ Layout (docs/tiptop.md has the picture):
 Whose hand is shown (G-4): with one human, that human's hand, always; with several, only the
 hand of the human whose turn it is, after that player confirmed the hand-off screen
 (console.hand_off), and it is hidden again once the card is played; bots' hands never (their
-chosen card is turned face up while their play is shown). A human picks a card with the stick
+chosen card is shown framed on the pile before it is played). A human picks a card with the stick
 (left/right, or B/X for the next), A plays it; a card that may not be played is greyed and A on
 it says why in the prompt. Nothing allocates after __init__: texts are constants or bytearrays
 filled in place, numbers are drawn from one-character strings.
+
+A frame does little (every frame within 40 ms on the Pico): each part of the screen is redrawn
+only when its picture changed, and a bot's turn takes four frames at least: it thinks (nothing
+drawn), its card is shown on the pile, it is played (the total, the pile, the seats' markers
+change), and the log's line is written in the next frame; a new round is dealt a frame after
+the lost round's line.
 """
 from micropython import const
 
@@ -54,14 +61,15 @@ _CARD_STEP = const(58)
 _CARD_X = const(6)
 _PILE_X = const(152)
 # the top's parts (_draw_top), as indices of what each shows now
-_T_TOTAL = const(0)
-_T_LIMIT = const(1)
-_T_PILE = const(2)
-_T_DIR = const(3)
-_T_DECK = const(4)
-_T_BAR = const(5)
-_T_BAR_C = const(6)
-_TOP_PARTS = const(7)
+_T_TOTAL = const(0)         # and 1: the total's two digit cells
+_T_LIMIT = const(2)
+_T_PILE = const(3)
+_T_DIR = const(4)
+_T_DECK = const(5)
+_T_BAR = const(6)           # the bar's length
+_T_BAR_C = const(7)         # and its colour
+_TOP_PARTS = const(8)
+_BLANK = const(10)          # a digit cell with no digit
 _LOG_Y = const(200)
 _SLOT_BACK = const(1)       # a hand slot's picture code (_slot_code): a card back; 0 none
 # record capacity (rows) by seats: the longest of 800 bot games per seat count took 41 % (2
@@ -140,7 +148,7 @@ class GameScene(Scene):
         self.lines = (bytearray(_LINE), bytearray(_LINE), bytearray(_LINE))
         self.why = bytearray(_LINE)             # the prompt's reason a card may not be played
         self.sel = 0                            # the human's chosen slot
-        self.shown = -1                         # a bot's chosen slot, turned face up
+        self.shown = -1                         # a bot's chosen slot, shown on the pile
         self.revealed = False                   # the player to move has passed the hand-off
         self.wait = 0
         self.sub = S_IDLE
@@ -154,7 +162,6 @@ class GameScene(Scene):
         self._top_shown = bytearray(b"\xff" * _TOP_PARTS)
         self._hv_seat = 0
         self._hv_mine = False
-        self._hv_shown = -1
         # what to redraw
         self._d_header = True
         self._d_log = True
@@ -220,8 +227,8 @@ class GameScene(Scene):
             self._log_due = False
             self._make_log()
             self._d_log = True
-            if self.mode == M_PLAY and self.kinds[st.turn]:
-                return                          # a bot's turn does nothing more in this frame
+            if self.mode == M_ROUND or (self.mode == M_PLAY and self.kinds[st.turn]):
+                return                          # a bot's turn or the next deal waits a frame
         if self.mode == M_OVER:
             if pressed & B.A:
                 c.end_game()
@@ -441,15 +448,16 @@ class GameScene(Scene):
         if self._d_log:
             self._d_log = False
             fb = g.fb
+            g.dirty(0, _LOG_Y, 240, 40)
             fb.fill_rect(0, _LOG_Y, 240, 40, P.BLACK)
             for j in range(3):
                 TX.draw(g, self.lines[j], 4, _LOG_Y + 3 + 12 * j, P.WHITE if j == 2 else P.GREY,
                         mark=False)
-            g.dirty(0, _LOG_Y, 240, 40)
 
     def _draw_header(self, g):
         st = self.st
         fb = g.fb
+        g.dirty(0, 0, 240, _HEAD_H)            # first: what is drawn below merges into it
         fb.fill_rect(0, 0, 240, _HEAD_H, P.BLACK)
         s = st.turn
         if self.mode == M_OVER:
@@ -481,7 +489,6 @@ class GameScene(Scene):
                 fb.text("thinking...", 4, 12, P.SILVER)
         fb.text("round", 184, 2, P.GREY)
         g.number(st.round, 184, 12, P.SILVER)
-        g.dirty(0, 0, 240, _HEAD_H)
 
     def _pile_code(self):
         """The pile's picture: its top card (or a bot's chosen card, framed, while it is shown
@@ -492,31 +499,34 @@ class GameScene(Scene):
         return st.pile[st.pile_n - 1] + 1 if st.pile_n else 0
 
     def _draw_top(self, g, full):
-        """The parts of the top that changed: the total (large), the limit, the pile's top card,
-        the direction, the deck and the bar (RB-7, RB-12). Each part repaints its own box."""
+        """The parts of the top that changed: the total (large: two digit cells), the limit, the
+        pile's top card, the direction, the deck and the bar (RB-7, RB-12). Each part repaints
+        its own box, marked dirty before it draws (what it draws then merges into the box)."""
         st = self.st
         fb = g.fb
         shown = self._top_shown
         t = st.total
-        if full or shown[_T_TOTAL] != t:
-            shown[_T_TOTAL] = t
-            fb.fill_rect(0, _TOP_Y, 88, _TOP_H, P.NAVY)
-            x = 4
-            if t >= 10:
-                g.text_big(DIGITS[t // 10], x, _TOP_Y + 3, P.WHITE, 5)
-                x += 40
-            g.text_big(DIGITS[t % 10], x, _TOP_Y + 3, P.WHITE, 5)
-            g.dirty(0, _TOP_Y, 88, _TOP_H)
+        # the total's left cell shows its tens (its only digit below 10), the right its ones
+        for cell in range(2):
+            k = (t // 10 if t >= 10 else t) if cell == 0 else (t % 10 if t >= 10 else _BLANK)
+            if full or shown[_T_TOTAL + cell] != k:
+                shown[_T_TOTAL + cell] = k
+                x = cell * 44
+                g.dirty(x, _TOP_Y, 44, _TOP_H)
+                fb.fill_rect(x, _TOP_Y, 44, _TOP_H, P.NAVY)
+                if k != _BLANK:
+                    g.text_big(DIGITS[k], x + 4, _TOP_Y + 3, P.WHITE, 5)
         if full or shown[_T_LIMIT] != st.limit:
             shown[_T_LIMIT] = st.limit
+            g.dirty(88, _TOP_Y, 60, _TOP_H)
             fb.fill_rect(88, _TOP_Y, 60, _TOP_H, P.NAVY)
             fb.text("limit", 96, _TOP_Y + 4, P.GREY)
             g.text_big(DIGITS[st.limit // 10], 92, _TOP_Y + 19, P.YELLOW, 3)
             g.text_big(DIGITS[st.limit % 10], 116, _TOP_Y + 19, P.YELLOW, 3)
-            g.dirty(88, _TOP_Y, 60, _TOP_H)
         k = self._pile_code()
         if full or shown[_T_PILE] != k:
             shown[_T_PILE] = k
+            g.dirty(_PILE_X - 4, _TOP_Y, 48, _TOP_H)
             fb.fill_rect(_PILE_X - 4, _TOP_Y, 48, _TOP_H, P.NAVY)
             if k & 16:
                 fb.rect(_PILE_X - 2, _TOP_Y, 40, 44, P.YELLOW)
@@ -524,32 +534,37 @@ class GameScene(Scene):
                 self._draw_card(g, (k & 15) - 1, _PILE_X, _TOP_Y + 2, 36, 40, False)
             else:
                 fb.rect(_PILE_X, _TOP_Y + 2, 36, 40, P.SLATE)
-            g.dirty(_PILE_X - 4, _TOP_Y, 48, _TOP_H)
         k = 1 if st.dir > 0 else 0
         if full or shown[_T_DIR] != k:
             shown[_T_DIR] = k
+            g.dirty(196, _TOP_Y, 44, 26)
             fb.fill_rect(196, _TOP_Y, 44, 26, P.NAVY)
             g.image(art.CLOCKWISE if k else art.COUNTER, 206, _TOP_Y + 1, art.KEY)
-            g.dirty(196, _TOP_Y, 44, 26)
         if full or shown[_T_DECK] != st.deck_n:
             shown[_T_DECK] = st.deck_n
+            g.dirty(196, _TOP_Y + 26, 44, _TOP_H - 26)
             fb.fill_rect(196, _TOP_Y + 26, 44, _TOP_H - 26, P.NAVY)
             fb.text("deck", 200, _TOP_Y + 28, P.GREY)
             g.number(st.deck_n, 208, _TOP_Y + 37, P.SILVER)
-            g.dirty(196, _TOP_Y + 26, 44, _TOP_H - 26)
         # the bar: how close the total is to the limit (its length in 224 px, and its colour)
         w = t * _BAR_W // st.limit if st.limit else 0
         if w > _BAR_W:
             w = _BAR_W                  # a Topsy Turvy's limit below the total (O-3)
         k = t * 100 // st.limit if st.limit else 0
         colour = P.GREEN if k < 60 else (P.YELLOW if k < 85 else P.RED)
-        if full or shown[_T_BAR] != w or shown[_T_BAR_C] != colour:
-            shown[_T_BAR] = w
-            shown[_T_BAR_C] = colour
+        old = shown[_T_BAR]
+        if full or colour != shown[_T_BAR_C]:
             fb.fill_rect(_BAR_X, _BAR_Y, _BAR_W, 8, P.SLATE)
             if w:
                 fb.fill_rect(_BAR_X, _BAR_Y, w, 8, colour)
             g.dirty(_BAR_X, _BAR_Y, _BAR_W, 8)
+        elif w != old:                  # the same colour: only the stretch between the two ends
+            a = w if w < old else old
+            fb.fill_rect(_BAR_X + a, _BAR_Y, (old - w if w < old else w - old), 8,
+                         P.SLATE if w < old else colour)
+            g.dirty(_BAR_X + a, _BAR_Y, (old - w if w < old else w - old), 8)
+        shown[_T_BAR] = w
+        shown[_T_BAR_C] = colour
 
     def _seat_code(self, s):
         """What seat s's row shows, as one byte: its chips and its marker."""
@@ -572,18 +587,17 @@ class GameScene(Scene):
         if c == R.EMPTY:
             return 0
         mine = self._hv_mine
-        framed = (mine and slot == self.sel) or slot == self._hv_shown
-        if v < 0 and slot != self._hv_shown:
+        if v < 0:
             return _SLOT_BACK
-        return 2 + (c << 2) + (2 if mine and not self._legal(slot) else 0) + (1 if framed else 0)
+        return 2 + (c << 2) + (2 if mine and not self._legal(slot) else 0) + \
+            (1 if mine and slot == self.sel else 0)
 
     def _hand_view(self, v):
-        """Whose cards the hand area shows (_hv_seat), whether the viewer is to play (_hv_mine)
-        and the bot's card turned up (_hv_shown, -1: none)."""
+        """Whose cards the hand area shows (_hv_seat) and whether the viewer is to play
+        (_hv_mine)."""
         st = self.st
         self._hv_seat = v if v >= 0 else (st.loser if self.mode == M_ROUND else st.turn)
         self._hv_mine = v >= 0 and self._human_turn() and st.turn == v
-        self._hv_shown = self.shown if v < 0 and self.mode == M_PLAY else -1
 
     def _draw_seat(self, g, s):
         """A seat's row: turn marker (grey: the next to play), name, chips or "out"."""
@@ -595,6 +609,7 @@ class GameScene(Scene):
             return
         turn = self.mode == M_PLAY and st.turn == s
         won = self.mode == M_OVER and st.winner == s
+        g.dirty(x, y, 120, _SEAT_H)
         fb.fill_rect(x, y, 120, _SEAT_H, P.SLATE if turn or won else P.NAVY)
         if turn:
             fb.text(">", x + 2, y + 2, P.YELLOW)
@@ -608,13 +623,13 @@ class GameScene(Scene):
             fb.text("out", x + 88, y + 2, P.RED)
         for k in range(chips):
             fb.ellipse(x + 85 + 9 * k, y + 5, 3, 3, P.YELLOW, True)
-        g.dirty(x, y, 120, _SEAT_H)
 
     def _draw_slot(self, g, slot, k):
         """Hand slot `slot` as its code k says (_slot_code): nothing, a card back (the viewer
         sees no hand, or a bot's card not chosen), or a card face up, greyed and framed."""
         fb = g.fb
         x = card_x(slot)
+        g.dirty(x - 3, _HAND_Y - 3, _CARD_STEP, _CARD_H + 6)
         fb.fill_rect(x - 3, _HAND_Y - 3, _CARD_STEP, _CARD_H + 6, P.NAVY)
         if k == _SLOT_BACK:
             fb.fill_rect(x, _HAND_Y, _CARD_W, _CARD_H, P.BLUE)
@@ -624,7 +639,6 @@ class GameScene(Scene):
             if k & 1:
                 fb.rect(x - 2, _HAND_Y - 2, _CARD_W + 4, _CARD_H + 4, P.YELLOW)
                 fb.rect(x - 3, _HAND_Y - 3, _CARD_W + 6, _CARD_H + 6, P.YELLOW)
-        g.dirty(x - 3, _HAND_Y - 3, _CARD_STEP, _CARD_H + 6)
 
     def _draw_card(self, g, c, x, y, w, h, greyed):
         """Card c face up in a w x h frame: a number as a large digit, a special card as its
