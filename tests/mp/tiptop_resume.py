@@ -5,13 +5,14 @@
 WHICH: the indices of GAMES to play, as digits (default: all). For each game (all seats bots,
 "instant") one console plays it through, the heap locked for every frame; after every STRIDE-th
 frame, and after the first frame that ends a round (the pause menu may open on the "loses a
-chip" screen), it takes the snapshot the pause menu would save (the scene may be showing a bot's
-chosen card, or between rounds). Once the game is over, each snapshot starts a new game
+chip" screen), it takes the snapshot the pause menu would save (a bot may have chosen a card
+not yet played, shown or not; or the game is between two rounds). Once the game is over, each snapshot starts a new game
 (console.start_game(..., snapshot), an allocation point) that plays on locked: its state on
 resuming must equal the suspended one, and its end the uninterrupted game's record and state.
 One line per resume:
     resume seed=S at=F phase=P sub=U same=1
-(phase: rules.P_PLAY 1, P_ROUND 2; sub: the scene's S_IDLE 0 / S_SHOW 1), then
+(phase: rules.P_PLAY 1, P_ROUND 2; sub: the scene's S_IDLE 0 / S_SHOW 1 / S_CHOSEN 2: a bot
+waiting or thinking, its card shown, its choice made and not yet shown), then
 `done resumes=N bad=B differ=D` (bad: frames that allocated or faulted, games not over).
 """
 import gc
@@ -30,7 +31,7 @@ from games.tiptop import rules as R  # noqa: E402
 from games.tiptop import snapshot as SNAP  # noqa: E402
 
 # (seed, seat kinds 1 easy / 2 normal / 3 hard, STRIDE): a small and the largest table
-GAMES = ((5, (3, 1, 2), 53), (6, (2, 3, 1, 3, 2, 1, 3, 2), 233))
+GAMES = ((5, (3, 1, 2), 95), (6, (2, 3, 1, 3, 2, 1, 3, 2), 461))
 NAMES = ("Bot 1", "Bot 2", "Bot 3", "Bot 4", "Bot 5", "Bot 6", "Bot 7", "Bot 8")
 
 
