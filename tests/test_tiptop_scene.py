@@ -252,6 +252,8 @@ def test_log_lines_describe_the_last_plays():
     c, g = start((3, 1), 4)
     for _ in range(12):
         c.frame()
+    while g._settle:                        # the log's line comes two frames after the play
+        c.frame()
     lines = [bytes(b).split(b"\0")[0].decode() for b in g.lines]
     rec = g.record
     last = [i for i in range(rec.n) if rec.kind(i) == R.E_PLAY][-1]

@@ -72,6 +72,7 @@ _TOP_PARTS = const(8)
 _BLANK = const(10)          # a digit cell with no digit
 _LOG_Y = const(200)
 _SLOT_BACK = const(1)       # a hand slot's picture code (_slot_code): a card back; 0 none
+_SLOT_FACE = const(2)       # and from 2 on: a card face up
 # record capacity (rows) by seats: the longest of 800 bot games per seat count took 41 % (2
 # seats: 248 of 600 rows) to 70 % of it (7 seats: 1,299 of 1,850); docs/tiptop.md, The record
 _ROWS_BASE = const(100)
@@ -154,7 +155,9 @@ class GameScene(Scene):
         self.sub = S_IDLE
         self.mode = M_PLAY
         self.game_over = False
-        self._log_due = False                   # the log's lines are rebuilt in the next frame
+        # the frames after a play (or a lost round, a deal) share its drawing: in the next
+        # frame the seat rows and the hand take their new picture, in the one after the log
+        self._settle = 0                        # 2: the frame of the play, 1: the next one
         # what each part of the screen shows now (a part is redrawn only when it differs): the
         # seat rows, the hand's slots, and the top's total, limit, pile, arrow, deck and bar
         self._seat_shown = bytearray(b"\xff" * R.MAX_SEATS)
@@ -223,12 +226,14 @@ class GameScene(Scene):
     def update(self, c):
         st = self.st
         pressed = c.buttons.pressed
-        if self._log_due:                       # the log of the last play, a frame after it
-            self._log_due = False
-            self._make_log()
-            self._d_log = True
-            if self.mode == M_ROUND or (self.mode == M_PLAY and self.kinds[st.turn]):
-                return                          # a bot's turn or the next deal waits a frame
+        if self._settle:
+            self._settle -= 1
+            if not self._settle:                # the log of the last play, two frames after it
+                self._make_log()
+                self._d_log = True
+            # a bot's turn waits a frame (it may think in the log's), the next deal two
+            if self.mode == M_ROUND or (self._settle and self.mode == M_PLAY and self.kinds[st.turn]):
+                return
         if self.mode == M_OVER:
             if pressed & B.A:
                 c.end_game()
@@ -338,7 +343,7 @@ class GameScene(Scene):
         """After a play or a lost round: what changed, and the next moment."""
         st = self.st
         self._turn_begins()
-        self._log_due = True                    # its line comes in the next frame (a lighter one)
+        self._settle = 2                        # the seats and hand, then the log, come later
         if st.phase == R.P_OVER:
             self.mode = M_OVER
             self.game_over = True
@@ -431,17 +436,26 @@ class GameScene(Scene):
             self._d_header = False
             self._draw_header(g)
         self._draw_top(g, full)
+        # In the frame of a play (or a lost round, a deal) the seat rows and the hand keep their
+        # picture, and take the new one in the next frame, with the log: a play's frame stays
+        # light. They are drawn from their codes alone, so a full redraw shows what is on the
+        # screen. A face-up hand is never kept: it is hidden in the frame its turn ends (G-4).
+        wait = self._settle == 2
         shown = self._seat_shown
         for s in range(self.n):
-            k = self._seat_code(s)
+            k = shown[s] if wait else self._seat_code(s)
             if full or k != shown[s]:
                 shown[s] = k
-                self._draw_seat(g, s)
+                self._draw_seat(g, s, k)
         v = self.viewer()
         self._hand_view(v)
         shown = self._slot_shown
+        if wait:
+            for slot in range(R.HAND):
+                if shown[slot] >= _SLOT_FACE:
+                    wait = False
         for slot in range(R.HAND):
-            k = self._slot_code(v, slot)
+            k = shown[slot] if wait else self._slot_code(v, slot)
             if full or k != shown[slot]:
                 shown[slot] = k
                 self._draw_slot(g, slot, k)
@@ -589,7 +603,7 @@ class GameScene(Scene):
         mine = self._hv_mine
         if v < 0:
             return _SLOT_BACK
-        return 2 + (c << 2) + (2 if mine and not self._legal(slot) else 0) + \
+        return _SLOT_FACE + (c << 2) + (2 if mine and not self._legal(slot) else 0) + \
             (1 if mine and slot == self.sel else 0)
 
     def _hand_view(self, v):
@@ -599,25 +613,22 @@ class GameScene(Scene):
         self._hv_seat = v if v >= 0 else (st.loser if self.mode == M_ROUND else st.turn)
         self._hv_mine = v >= 0 and self._human_turn() and st.turn == v
 
-    def _draw_seat(self, g, s):
-        """A seat's row: turn marker (grey: the next to play), name, chips or "out"."""
+    def _draw_seat(self, g, s, k):
+        """Seat s's row as its code k says (_seat_code): turn marker (grey: the next to play; a
+        star: the winner), name, chips or "out"."""
         x = seat_x(s)
         y = seat_y(s)
         fb = g.fb
-        st = self.st
-        if s >= self.n:
-            return
-        turn = self.mode == M_PLAY and st.turn == s
-        won = self.mode == M_OVER and st.winner == s
+        m = k & 3
         g.dirty(x, y, 120, _SEAT_H)
-        fb.fill_rect(x, y, 120, _SEAT_H, P.SLATE if turn or won else P.NAVY)
-        if turn:
+        fb.fill_rect(x, y, 120, _SEAT_H, P.SLATE if m == 1 or m == 2 else P.NAVY)
+        if m == 1:
             fb.text(">", x + 2, y + 2, P.YELLOW)
-        elif won:
+        elif m == 2:
             fb.text("*", x + 2, y + 2, P.YELLOW)
-        elif self.mode == M_PLAY and st.next_seat(st.turn, st.dir) == s:
+        elif m == 3:
             fb.text(">", x + 2, y + 2, P.GREY)
-        chips = st.chips[s]
+        chips = k >> 2
         TX.draw(g, self.names[s], x + 12, y + 2, SEAT_COLOURS[s] if chips else P.GREY, mark=False)
         if not chips:
             fb.text("out", x + 88, y + 2, P.RED)
@@ -635,7 +646,7 @@ class GameScene(Scene):
             fb.fill_rect(x, _HAND_Y, _CARD_W, _CARD_H, P.BLUE)
             g.image(art.BACK, x + 10, _HAND_Y + 16, art.KEY)
         elif k:
-            self._draw_card(g, (k - 2) >> 2, x, _HAND_Y, _CARD_W, _CARD_H, k & 2)
+            self._draw_card(g, (k - _SLOT_FACE) >> 2, x, _HAND_Y, _CARD_W, _CARD_H, k & 2)
             if k & 1:
                 fb.rect(x - 2, _HAND_Y - 2, _CARD_W + 4, _CARD_H + 4, P.YELLOW)
                 fb.rect(x - 3, _HAND_Y - 3, _CARD_W + 6, _CARD_H + 6, P.YELLOW)
