@@ -73,10 +73,10 @@ _BLANK = const(10)          # a digit cell with no digit
 _LOG_Y = const(200)
 _SLOT_BACK = const(1)       # a hand slot's picture code (_slot_code): a card back; 0 none
 _SLOT_FACE = const(2)       # and from 2 on: a card face up
-# record capacity (rows) by seats: the longest of 800 bot games per seat count took 41 % (2
-# seats: 248 of 600 rows) to 70 % of it (7 seats: 1,299 of 1,850); docs/tiptop.md, The record
+# record capacity (rows) by seats: the longest of 800 bot games per seat count took 50 % (2
+# seats: 248 of 500 rows) to 87 % of it (7 seats: 1,299 of 1,500); docs/tiptop.md, The record
 _ROWS_BASE = const(100)
-_ROWS_PER_SEAT = const(250)
+_ROWS_PER_SEAT = const(200)
 
 # the game's moments (what the scene waits for)
 M_PLAY = const(0)           # a round is played
@@ -553,7 +553,8 @@ class GameScene(Scene):
             shown[_T_DIR] = k
             g.dirty(196, _TOP_Y, 44, 26)
             fb.fill_rect(196, _TOP_Y, 44, 26, P.NAVY)
-            g.image(art.CLOCKWISE if k else art.COUNTER, 206, _TOP_Y + 1, art.KEY)
+            a = art.CLOCKWISE if k else art.COUNTER
+            g.image(a, 218 - (a[1] >> 1), _TOP_Y + 12 - (a[2] >> 1), art.KEY)
         if full or shown[_T_DECK] != st.deck_n:
             shown[_T_DECK] = st.deck_n
             g.dirty(196, _TOP_Y + 26, 44, _TOP_H - 26)
@@ -663,7 +664,8 @@ class GameScene(Scene):
             g.text_big(DIGITS[c], x + ((w - (k << 3)) >> 1), y + ((h - (k << 3)) >> 1),
                        P.GREY if greyed else P.NAVY, k)
             return
-        g.image(_art(c), x + ((w - 32) >> 1), y + (8 if big else 4), art.KEY,
+        img = _art(c)                           # centred on the card (the art is cropped)
+        g.image(img, x + ((w - img[1]) >> 1), y + (24 if big else 20) - (img[2] >> 1), art.KEY,
                 art.GREYED if greyed else None)
         lab = _LABELS[c]
         if big and lab:
