@@ -4,9 +4,10 @@
 
 WHICH: the indices of GAMES to play, as digits (default: all). For each game (all seats bots,
 "instant") one console plays it through, the heap locked for every frame; after every STRIDE-th
-frame, and after the first frame that ends a round (the pause menu may open on the "loses a
-chip" screen), it takes the snapshot the pause menu would save (a bot may have chosen a card
-not yet played, shown or not; or the game is between two rounds). Once the game is over, each snapshot starts a new game
+frame, and after the first frame of each moment (rules phase and the scene's bot step: a bot
+waiting or thinking, its card chosen, its card shown; between two rounds, where the pause menu
+may open on the "loses a chip" screen), it takes the snapshot the pause menu would save. Once
+the game is over, each snapshot starts a new game
 (console.start_game(..., snapshot), an allocation point) that plays on locked: its state on
 resuming must equal the suspended one, and its end the uninterrupted game's record and state.
 One line per resume:
@@ -63,13 +64,13 @@ def play(seed, kinds, stride):
     c, g = new_game(seed, kinds)
     snaps = []
     n = bad = 0
-    between = False                     # a snapshot between rounds was taken
+    seen = 0                            # the moments (phase, bot step) snapshotted, as bits
     while not g.game_over and n < 30000 and not c.faults:
         bad += locked.run(c, 1)
         n += 1
-        ended = g.st.phase == R.P_ROUND and not between
-        if not g.game_over and (n % stride == 0 or ended):
-            between = between or ended
+        moment = 1 << (g.st.phase * 4 + g.sub)
+        if not g.game_over and (n % stride == 0 or not seen & moment):
+            seen |= moment
             snaps.append((n, g.st.phase, g.sub, g.snapshot(), SNAP.save_state(g.st)))
     bad += c.faults + (0 if g.game_over else 1)
     want = fingerprint(g)
