@@ -136,6 +136,14 @@ def test_between_two_humans_a_hand_is_shown_only_after_its_owner_confirms():
             faces.append((g.viewer(), g._hv_seat, g.st.turn, confirmed[0], c.top is g))
         draw_slot(gfx, slot, k)
     g._draw_slot = spy
+    draw = g.draw
+
+    def drawn(gfx, full):                       # what is on the glass after every frame:
+        draw(gfx, full)                         # no card face up unless someone views the hand
+        if g.viewer() < 0 and max(g._slot_shown) >= S._SLOT_FACE:
+            left_up.append((g.st.turn, bytes(g._slot_shown)))
+    g.draw = drawn
+    left_up = []                                # (the console would show an assertion's error)
     confirmed = [-1]                            # the seat that last pressed A on a hand-off
     handoffs = 0
     for _ in range(3000):
@@ -151,7 +159,7 @@ def test_between_two_humans_a_hand_is_shown_only_after_its_owner_confirms():
             confirmed[0] = -1
         else:
             c.frame()
-    assert handoffs > 10
+    assert handoffs > 10 and not left_up, left_up[:3]
     assert faces and all(v == seat == turn == who and on_top for v, seat, turn, who, on_top in faces)
 
 
