@@ -265,7 +265,7 @@ class GameScene(Scene):
             st.stuck()
             self._after()
             return
-        if self.sub == S_IDLE:                  # a frame of thinking, nothing else
+        if self.sub == S_IDLE:                  # thinking: the choice is drawn in the next frame
             self.bot.begin(st, self.kinds[seat])
             self.sub = S_CHOSEN
             return
