@@ -19,7 +19,7 @@ GAMES = {
     "nope": ((("03", 3, "000", {"discard", "draw", "nope", "nominate"}),
               ("010", 1, "000", {"discard", "draw", "nope", "action", "nominate"}))),
     "tiptop": ((("030", 4, "", {"play", "lose"}),         # two humans: hand-offs
-                ("03", 5, "", {"play", "lose"}))),
+                ("03", 7, "", {"play", "lose"}))),
 }
 LINE = re.compile(r"human game=(\w+) seed=(\d+) frames=(\d+) bad=(\d+) faults=(\d+) "
                   r"pages=(\d+)/(\d+) tour=(\d) over=(\d) acts=(\S*)")

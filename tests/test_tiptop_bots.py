@@ -9,6 +9,7 @@ import pytest
 import tiptop_tournament as T
 from tiptop_util import M10, R, Rng, SPIN, TOP, TURVY, X2, position
 from games.tiptop import bot as B
+from games.tiptop import snapshot as SNAP
 
 
 def share(lineup, games=200, seed=11):
@@ -52,7 +53,7 @@ def _hide_differently(st, seed):
     """The same public position (own hand, pile, chips, total, limit, used limit cards) with the
     other seats' hands, the deck and the order of the Tip Top pile dealt anew."""
     other = R.State(st.n)
-    other.load(st.save())
+    SNAP.load_state(other, SNAP.save_state(st))
     me = st.turn
     hidden = [other.deck[i] for i in range(other.deck_n)]
     slots = []
@@ -69,7 +70,7 @@ def _hide_differently(st, seed):
     other.deck[:len(rest)] = bytes(rest)
     lims = [other.lims[i] for i in range(other.lims_n)]
     other.lims[:len(lims)] = bytes(reversed(lims))
-    other.check()
+    SNAP.check(other)
     other.legal()
     return other
 

@@ -1,8 +1,9 @@
 """Tip Top under real MicroPython: whole games with every seat a bot, two and eight seats, the
 heap locked for every frame (tests/mp/tiptop_locked.py), on every locked port (mprun.LOCKED_PORTS:
 64-bit unix, 32-bit WebAssembly newest and 1.24.1); the same games on CPython give the same
-results; suspend and resume at four moments continue identically (unix). The 32-bit ports play
-two of the four games each (a two-seat and an eight-seat one), for the suite's time.
+results; suspend and resume at several moments continue identically on every locked port
+(tests/mp/tiptop_resume.py). The 32-bit ports play two of the four games each (a two-seat and an
+eight-seat one), and resume in the three-seat game only, for the suite's time.
 The human seats' paths: tests/test_human_locked.py."""
 import re
 
@@ -12,16 +13,16 @@ import mprun
 
 GAME = re.compile(r"game seed=(\d+) seats=(\d+) frames=(\d+) bad=(\d+) faults=(\d+) rows=(\d+) "
                   r"result=(.*)")
-# port -> (the games it plays, resume runs too)
-PLAYS = {"unix": ("0123", True), "wasm": ("02", False), "wasm-min": ("12", False)}
+# port -> the games it plays (tiptop_locked.py's GAMES), the games it suspends and resumes
+# (tiptop_resume.py's)
+PLAYS = {"unix": ("0123", "01"), "wasm": ("02", "0"), "wasm-min": ("12", "0")}
 _runs = {}
 
 
-def locked_run(port, which, resume=False):
-    key = (port, which, resume)
+def locked_run(port, which):
+    key = (port, which)
     if key not in _runs:
-        r = mprun.run(port, "tests/mp/tiptop_locked.py", [which] + (["resume"] if resume else []),
-                      cwd=mprun.ROOT, timeout=900)
+        r = mprun.run(port, "tests/mp/tiptop_locked.py", [which], cwd=mprun.ROOT, timeout=900)
         assert r.returncode == 0, (port, r.stdout, r.stderr)
         _runs[key] = r.stdout
     return _runs[key]
@@ -29,8 +30,8 @@ def locked_run(port, which, resume=False):
 
 @pytest.mark.parametrize("port", mprun.LOCKED_PORTS)
 def test_whole_bot_games_run_with_the_heap_locked_every_frame_as_on_cpython(port):
-    which, resume = PLAYS[port]
-    out = locked_run(port, which, resume)
+    which = PLAYS[port][0]
+    out = locked_run(port, which)
     rows = [m.groups() for m in GAME.finditer(out)]
     assert len(rows) == len(which), out
     assert {r[1] for r in rows} == {"2", "8"}                  # the smallest and largest table
@@ -40,11 +41,22 @@ def test_whole_bot_games_run_with_the_heap_locked_every_frame_as_on_cpython(port
     assert "done games=%d bad=0" % len(which) in out
     want = [m.groups() for m in GAME.finditer(locked_run("cpython", which))]
     assert rows == want                                 # the ports and CPython play the same games
-    if resume:
-        lines = [ln for ln in out.splitlines() if ln.startswith("resume ")]
-        assert len(lines) == 4 and all("same=1" in ln for ln in lines), out
-        assert {ln.split("phase=")[1][0] for ln in lines} == {"1", "2"}     # in play, after a lost round
-        assert "resumes=4 differ=0" in out
+
+
+RESUME = re.compile(r"resume seed=(\d+) at=(\d+) phase=(\d) sub=(\d) same=(\d)")
+
+
+@pytest.mark.parametrize("port", mprun.LOCKED_PORTS)
+def test_suspend_and_resume_continue_identically_under_micropython(port):
+    which = PLAYS[port][1]
+    r = mprun.run(port, "tests/mp/tiptop_resume.py", [which], cwd=mprun.ROOT, timeout=900)
+    assert r.returncode == 0, (r.stdout, r.stderr)
+    rows = RESUME.findall(r.stdout)
+    assert len(rows) >= 6 * len(which), r.stdout
+    assert all(row[4] == "1" for row in rows), r.stdout
+    assert {row[2] for row in rows} == {"1", "2"}           # in play, and between two rounds
+    assert {row[3] for row in rows} == {"0", "1", "2"}      # a bot's choice: not made, shown, made
+    assert "done resumes=%d bad=0 differ=0" % len(rows) in r.stdout, r.stdout
 
 
 def test_bench_reports_no_allocation():

@@ -5,6 +5,7 @@ independent reading), save/load identity; the record tells the whole game."""
 import pytest
 
 from games.tiptop import rules as R
+from games.tiptop import snapshot as SNAP
 from tiptop_util import events, random_game, record
 
 SEEDS = range(1, 17)
@@ -62,10 +63,10 @@ class Watch:
                           and independent_total(st.card(st.turn, k), st.total, st.limit) is not None)
             assert sorted(st.moves[:st.nlegal]) == want
         if st.phase in (R.P_PLAY, R.P_ROUND):
-            st.check()
+            SNAP.check(st)
             back = R.State(n)
-            back.load(st.save())
-            assert back.save() == st.save() and back.nlegal == st.nlegal
+            SNAP.load_state(back, SNAP.save_state(st))
+            assert SNAP.save_state(back) == SNAP.save_state(st) and back.nlegal == st.nlegal
 
 
 @pytest.mark.parametrize("n", [2, 3, 5, 8])

@@ -37,8 +37,13 @@ def referee(game):
     counts of what was checked."""
     head, rows = game[0], game[1:]
     n = len(head["seats"])
-    assert rows[0]["event"] == "seed" and rows[0]["seats"] == n and rows[0]["chips"] == R.CHIPS
-    assert rows[0]["seed_high"] * 32768 + rows[0]["seed_low"] == head["seed"]
+    assert rows[0]["event"] == "seed" and rows[1]["event"] == "dealer"
+    assert rows[1]["seats"] == n and rows[1]["chips"] == R.CHIPS
+    seed = 0
+    for digit in ("s28", "s21", "s14", "s7", "s0"):             # 7-bit digits (8-bit fields)
+        assert 0 <= rows[0][digit] < 128
+        seed = seed * 128 + rows[0][digit]
+    assert seed == head["seed"]
     assert [r["n"] for r in rows] == list(range(len(rows)))
     chips = [R.CHIPS] * n
     total = limit = 0
@@ -121,3 +126,14 @@ def test_the_referee_catches_a_wrong_total_a_missing_chip_and_a_short_hand(tmp_p
         bad[at][key] = value
         with pytest.raises(AssertionError):
             referee(bad)
+
+
+def test_the_rows_fit_8_bit_fields_and_the_scene_makes_them_as_wide_as_the_events_need():
+    """The record's fields are 8-bit (-128..127): CPython's array("b") raises OverflowError for
+    a value outside, so every whole game of the suite proves its values fit; here the row width
+    the rules use (R.FIELDS, the scene need not import the event names) against events.py."""
+    from array import array
+    from games.tiptop import events as E
+    assert R.FIELDS == E.FIELDS == max(len(fields) for _, fields in E.EVENTS)
+    with pytest.raises(OverflowError):
+        array("b", [0])[0] = 128

@@ -11,13 +11,14 @@ from core.record import Record  # noqa: E402
 from core.rng import Rng  # noqa: E402
 from games.tiptop import events as E  # noqa: E402
 from games.tiptop import rules as R  # noqa: E402
+from games.tiptop import snapshot as SNAP  # noqa: E402
 
 # card names for readable tests
 X2, M10, SPIN, TOP, TURVY = R.DOUBLE, R.MINUS, R.SPIN, R.TOP, R.TURVY
 
 
 def record(capacity=4000):
-    return Record(capacity, E.FIELDS, "h")
+    return Record(capacity, E.FIELDS, "b")
 
 
 def position(hands, total=0, limit=44, turn=0, direction=1, chips=None, deck_top=(),
@@ -29,7 +30,8 @@ def position(hands, total=0, limit=44, turn=0, direction=1, chips=None, deck_top
     n = len(hands)
     st = R.State(n, record() if rec else None)
     if rec:
-        st.record.add(R.E_SEED, 0, 0, n, R.CHIPS)
+        st.record.add(R.E_SEED)
+        st.record.add(R.E_DEALER, 0, 0, n, R.CHIPS)
     left = list(R.DECK)
     for s, h in enumerate(hands):
         st.chips[s] = len(h) if chips is None else chips[s]
@@ -59,7 +61,7 @@ def position(hands, total=0, limit=44, turn=0, direction=1, chips=None, deck_top
     st.round = 1
     st.phase = R.P_PLAY
     st.legal()
-    st.check()
+    SNAP.check(st)
     return st
 
 
@@ -71,7 +73,7 @@ def deck_nearly_out(st, left=1):
     st.pile_n = k
     st.deck[:left] = st.deck[k:st.deck_n]
     st.deck_n = left
-    st.check()
+    SNAP.check(st)
     return k
 
 

@@ -47,8 +47,9 @@ GAMES = ("tower", "norespect", "nope", "tiptop", "nmbr9")     # core/catalog.py'
 TITLE = {"tower": "Tower", "norespect": "No Respect", "nope": "NOPE!", "tiptop": "Tip Top",
          "nmbr9": "NMBR 9"}
 PARTS = ("screens", "norespect", "norespect-bots", "tower", "tower-physics", "tower-frames",
-         "nope", "nope-turns", "tiptop", "nmbr9") + tuple("ballast-" + g for g in GAMES)
+         "nope", "nope-turns", "tiptop", "tiptop-8", "nmbr9") + tuple("ballast-" + g for g in GAMES)
 BOTS_4 = "3333"             # four hard bots
+TIPTOP_8 = "32132132"       # Tip Top's largest table: hard, normal and easy bots
 LEVELS = (("easy", "1111"), ("normal", "2222"), ("hard", "3333"))
 NOISE_G = "0.003"           # about a real MPU-6050's noise (vpico's sensor is noise-free)
 
@@ -401,8 +402,8 @@ def part_screens(board, opt):
               alloc_cell(r))
 
 
-def game_table():
-    return Table("game (4 hard bots)", "seed", "result", "frames", "first repaint ms", "mean ms",
+def game_table(what="game (4 hard bots)"):
+    return Table(what, "seed", "result", "frames", "first repaint ms", "mean ms",
                  "p95 ms", "max ms (frame)", "frames > 40 ms", "SPI bytes/frame mean / max",
                  "live heap start / end KB", "peak heap KB", "launcher before / after KB",
                  "allocating frames")
@@ -469,6 +470,12 @@ def part_game(game):
         for seed in opt.seeds:
             game_row(t, game, seed, game_run(board, opt, game, BOTS_4, seed))
     return part
+
+
+def part_tiptop_8(board, opt):
+    t = game_table("game (8 bots: %s)" % TIPTOP_8)
+    for seed in opt.seeds:
+        game_row(t, "tiptop", seed, game_run(board, opt, "tiptop", TIPTOP_8, seed))
 
 
 def part_turns(game, lineups, head):
@@ -587,6 +594,7 @@ RUNNERS = {
     "screens": part_screens,
     "norespect-bots": part_norespect_bots,
     "nope-turns": part_turns("nope", NOPE_TURNS, "NOPE!, seats"),
+    "tiptop-8": part_tiptop_8,
     "tower-physics": part_physics,
     "tower-frames": part_tower_frames,
 }
@@ -594,6 +602,7 @@ TITLES = {
     "screens": "Console screens (scripted input of tests/mp/scene_runner.py)",
     "norespect-bots": "No Respect's bot turns (whole 4-seat games per bot level)",
     "nope-turns": "NOPE!'s turns (a human's hand screen; 4-seat games per bot level; 6 seats)",
+    "tiptop-8": "Tip Top, whole eight-seat games",
     "tower-physics": "Tower physics alone (tests/mp/bench_tower_physics.py)",
     "tower-frames": "Tower whole frames over 20 bodies (tests/mp/bench_tower.py)",
 }

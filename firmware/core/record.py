@@ -4,8 +4,8 @@ Each game lists its event kinds in games/<name>/events.py as EVENTS: a tuple ind
 code, each entry (name, field names). The simulator turns the rows into JSON lines
 (docs/record-format.md). Adding a row allocates nothing; when the array is full further
 events are counted in `lost` (the capacity is chosen so that a real game never fills it).
-`typecode` is the array's: "i" (32-bit fields, the default) or "h" (16-bit, for a game whose
-fields all fit -32768..32767: half the memory).
+`typecode` is the array's: "i" (32-bit fields, the default), "h" (16-bit, for a game whose
+fields all fit -32768..32767: half the memory) or "b" (8-bit: fields within -128..127).
 """
 from array import array
 
@@ -15,8 +15,8 @@ class Record:
         self.width = fields + 1
         self.capacity = capacity
         self.typecode = typecode
-        size = 2 if typecode == "h" else 4
-        self.rows = array(typecode, bytes(size * capacity * self.width))   # zeros, no temporary list
+        self.size = 1 if typecode == "b" else (2 if typecode == "h" else 4)    # bytes a field
+        self.rows = array(typecode, bytes(self.size * capacity * self.width))  # zeros, no temporary list
         self.n = 0
         self.lost = 0
 
@@ -56,7 +56,7 @@ class Record:
 
     def restore(self, data):
         """Load rows written by dump(); False if they do not fit."""
-        size = 2 if self.typecode == "h" else 4
+        size = self.size
         words = len(data) // size
         if len(data) % size or words % self.width or words > len(self.rows):
             return False

@@ -11,8 +11,8 @@ Lines `bench tiptop WHAT key=value ...`:
     bot_LEVEL      every frame of an eight-seat game of that level at "instant" speed (choosing,
                    playing, drawing): average, percentiles and worst frame
     memory         heap used by the running game (scene, rules, bot, record) at 2 and 8 seats
-ms = host milliseconds on this port; pico_ms = ms x 200 (tools/bench.py's rule of thumb, not a
-measurement); alloc = bytes allocated per frame with gc disabled (must be 0).
+ms = host milliseconds on this port (the emulated Pico's figures: make bench-pico); alloc = bytes
+allocated per frame with gc disabled (must be 0).
 """
 import gc
 import time

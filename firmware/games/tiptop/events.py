@@ -1,5 +1,6 @@
-"""The record's event kinds for Tip Top (core.record.Record rows of 16-bit fields: a kind and 5
-fields; the seed, up to 2**30, is split: seed = seed_high * 32768 + seed_low).
+"""The record's event kinds for Tip Top (core.record.Record rows of 8-bit fields, -128..127: a
+kind and 5 fields; every field of the game fits, the seed (up to 2**30) in 7-bit digits:
+seed = s28 * 2**28 + s21 * 2**21 + s14 * 2**14 + s7 * 2**7 + s0).
 
 EVENTS[kind] = (name, field names); the row's unused fields are 0. Seats are 0-based; cards are
 the kinds of rules.py: 0..5 the numbers, 6 x2, 7 the minus 10, 8 Spin Out, 9 Top Out, 10 Topsy
@@ -7,8 +8,9 @@ Turvy; -1 is "no card". docs/tiptop.md lists them with their meaning and the JSO
 the simulator exports.
 """
 EVENTS = (
-    ("seed", ("seed_high", "seed_low", "seats", "chips")),  # first row; chips each seat starts with
-    ("dealer", ("seat", "rotated")),                        # first dealer: 0 random, 1 play again (G-2)
+    ("seed", ("s28", "s21", "s14", "s7", "s0")),            # first row: the seed's 7-bit digits
+    ("dealer", ("seat", "rotated", "seats", "chips")),      # first dealer: 0 random, 1 play again
+                                                            # (G-2); seats, chips each starts with
     ("round", ("round", "dealer", "first", "limit")),       # a round is dealt; first = who begins
     ("hand", ("seat", "c1", "c2", "c3", "c4")),             # the cards dealt to a seat (-1: none)
     ("play", ("seat", "card", "total", "limit", "drawn")),  # a card played: new total and limit,
@@ -20,7 +22,7 @@ EVENTS = (
     ("lose", ("seat", "why", "chips", "total", "limit")),   # lost the round: why 1 stuck, 2 limit;
                                                             # chips left
     ("out", ("seat", "round")),                             # no chips left: out of the game
-    ("result", ("winner", "rounds", "plays")),              # the last seat with chips
+    ("result", ("winner", "rounds")),                       # the last seat with chips
 )
 
 WHY = ("none", "stuck", "limit")            # lose.why: index -> name

@@ -41,7 +41,9 @@ P_OVER = const(3)
 W_STUCK = const(1)          # no legal card (O-4)
 W_LIMIT = const(2)          # Topsy Turvy drew a limit below the total (O-3)
 
-# record event kinds: see events.py (same order)
+# record event kinds: see events.py (same order); a row has up to FIELDS fields (events.FIELDS:
+# the scene makes the record without importing the event names, which only a save or export needs)
+FIELDS = const(5)
 E_SEED = const(0)
 E_DEALER = const(1)
 E_ROUND = const(2)
@@ -53,7 +55,7 @@ E_LOSE = const(7)
 E_OUT = const(8)
 E_RESULT = const(9)
 
-# save(): 16 scalars, chips, hands, deck, pile, limit pile, used limit cards (counts + cards)
+# snapshot.save_state(): 16 scalars, chips, hands, deck, pile, limit pile, used limit cards (counts + cards)
 STATE_BYTES = const(16 + MAX_SEATS + MAX_SEATS * HAND + 2 * NCARDS + 2 * NLIMITS)
 
 
@@ -181,15 +183,16 @@ class State:
         the dealer is no game action); the first player is the dealer's left (RB-8). Returns
         the first player."""
         self.reset()
-        seed &= 0x3FFFFFFF
-        self._rec(E_SEED, seed >> 15, seed & 0x7FFF, self.n, CHIPS)     # 16-bit fields
+        seed &= 0x3FFFFFFF                          # 8-bit fields: the seed in 7-bit digits
+        self._rec(E_SEED, seed >> 28, (seed >> 21) & 127, (seed >> 14) & 127, (seed >> 7) & 127,
+                  seed & 127)
         if 0 <= first < self.n:
             self.dealer = (first + self.n - 1) % self.n
             how = 1
         else:
             self.dealer = rng.below(self.n)
             how = 0
-        self._rec(E_DEALER, self.dealer, how)
+        self._rec(E_DEALER, self.dealer, how, self.n, CHIPS)
         self._deal(rng)
         return self.turn
 
@@ -337,123 +340,11 @@ class State:
         if self.nalive() == 1:
             self.winner = self.next_seat(s)
             self.phase = P_OVER
-            self._rec(E_RESULT, self.winner, self.round, self.plays)
+            self._rec(E_RESULT, self.winner, self.round)
         else:
             self.phase = P_ROUND
-
-    # -- suspend / resume -----------------------------------------------------------------------
-    def save(self):
-        """The state as STATE_BYTES bytes (allocates: a save is an allocation point)."""
-        out = bytearray(STATE_BYTES)
-        v = (self.phase, self.turn, self.dealer, self.round, self.plays & 255, self.plays >> 8,
-             self.limit, self.total, 1 if self.dir < 0 else 0, self.deck_n, self.pile_n,
-             self.lims_n, self.used_n, self.loser & 255, self.why, self.n)
-        for i in range(16):
-            out[i] = v[i]
-        at = 16
-        for arr in (self.chips, self.hand, self.deck, self.pile, self.lims, self.used):
-            out[at:at + len(arr)] = arr
-            at += len(arr)
-        return bytes(out)
-
-    def load(self, data):
-        """Take a state written by save(); ValueError (and this state reset) when it is not a
-        consistent game in progress (check())."""
-        if len(data) != STATE_BYTES or data[15] != self.n:
-            raise ValueError("state header")
-        self.reset()
-        try:
-            self.phase = data[0]
-            self.turn = data[1]
-            self.dealer = data[2]
-            self.round = data[3]
-            self.plays = data[4] | (data[5] << 8)
-            self.limit = data[6]
-            self.total = data[7]
-            self.dir = -1 if data[8] else 1
-            self.deck_n = data[9]
-            self.pile_n = data[10]
-            self.lims_n = data[11]
-            self.used_n = data[12]
-            self.loser = -1 if data[13] == 255 else data[13]
-            self.why = data[14]
-            if data[8] > 1:
-                raise ValueError("direction")
-            at = 16
-            for arr in (self.chips, self.hand, self.deck, self.pile, self.lims, self.used):
-                arr[:] = data[at:at + len(arr)]
-                at += len(arr)
-            self.check()
-        except ValueError:
-            self.reset()
-            raise
-        if self.phase == P_PLAY:
-            self.legal()
-
-    def check(self):
-        """Raise ValueError unless this is a consistent game in progress: every card and limit
-        card accounted for, hands as large as the chips (the loser of a lost round may lack the
-        card it played), the total within 0..limit during play, the seats in the game."""
-        n = self.n
-        if self.phase not in (P_PLAY, P_ROUND):
-            raise ValueError("phase")
-        if self.nalive() < 2:
-            raise ValueError("players left")
-        for s in range(MAX_SEATS):
-            if self.chips[s] > CHIPS or (s >= n and self.chips[s]):
-                raise ValueError("chips")
-        if self.turn >= n or self.dealer >= n or not 1 <= self.round <= 250:
-            raise ValueError("turn")
-        if self.phase == P_PLAY and not (self.chips[self.turn] and self.chips[self.dealer]):
-            raise ValueError("turn")
-        if self.deck_n > NCARDS or self.pile_n > NCARDS or self.deck_n + self.pile_n > NCARDS:
-            raise ValueError("cards")
-        for s in range(MAX_SEATS):
-            # a hand holds as many cards as chips; after a lost round the loser still holds the
-            # cards it had (one more than its chips now), less the Topsy Turvy it played
-            lost = self.phase == P_ROUND and s == self.loser
-            room = self.chips[s] + (1 if lost else 0)
-            want = self.chips[s] + (1 if lost and self.why == W_STUCK else 0)
-            for slot in range(HAND):
-                c = self.hand[s * HAND + slot]
-                if c != EMPTY and (c >= KINDS or slot >= room):
-                    raise ValueError("hand")
-            if self.hand_count(s) != want:
-                raise ValueError("hand size")
-        for i in range(self.deck_n):
-            if self.deck[i] >= KINDS:
-                raise ValueError("deck")
-        for i in range(self.pile_n):
-            if self.pile[i] >= KINDS:
-                raise ValueError("pile")
-        for kind in range(KINDS):
-            if self.cards_accounted(kind) != DECK[kind]:
-                raise ValueError("cards")
-        if self.lims_n + self.used_n != NLIMITS - 1:
-            raise ValueError("limit cards")
-        seen = 0
-        for i in range(NLIMITS):
-            v = self.limit if i == NLIMITS - 1 else (self.lims[i] if i < self.lims_n else
-                                                     self.used[i - self.lims_n])
-            k = _limit_index(v)
-            if k < 0 or seen & (1 << k):
-                raise ValueError("limit cards")
-            seen |= 1 << k
-        if self.phase == P_PLAY and (self.total > self.limit or self.loser >= 0):
-            raise ValueError("total")
-        if self.phase == P_ROUND and not 0 <= self.loser < n:
-            raise ValueError("loser")
-        if self.why > W_LIMIT:
-            raise ValueError("why")
 
 
 def _field(c):
     """A hand slot as a record field: the card, or -1 for no card."""
     return -1 if c == EMPTY else c
-
-
-def _limit_index(v):
-    for i in range(NLIMITS):
-        if LIMITS[i] == v:
-            return i
-    return -1

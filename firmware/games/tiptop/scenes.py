@@ -1,8 +1,9 @@
 """Tip Top on the 240x240 screen: the table scene (input, bots, hand-off, drawing).
 
 Layout (docs/tiptop.md has the picture):
-    y   0..21   header: whose turn (name in the seat's colour) and the round; the prompt line
-    y  22..65   the total, large, and the limit; the direction of play (an arrow)
+    y   0..20   header: whose turn (name in the seat's colour) and the round; the prompt line
+    y  22..66   the total, large, the limit, the pile's top card, the direction of play (an
+                arrow) and the deck's size
     y  68..75   a bar: how close the total is to the limit (green, yellow, red)
     y  80..127  the seats in two columns of four (seats 1-4, 5-8, clockwise, G-1): turn marker,
                 name, chips; "out" for a seat without chips
@@ -13,10 +14,16 @@ Layout (docs/tiptop.md has the picture):
 Whose hand is shown (G-4): with one human, that human's hand, always; with several, only the
 hand of the human whose turn it is, after that player confirmed the hand-off screen
 (console.hand_off), and it is hidden again once the card is played; bots' hands never (their
-chosen card is turned face up while their play is shown). A human picks a card with the stick
+chosen card is shown framed on the pile before it is played). A human picks a card with the stick
 (left/right, or B/X for the next), A plays it; a card that may not be played is greyed and A on
 it says why in the prompt. Nothing allocates after __init__: texts are constants or bytearrays
 filled in place, numbers are drawn from one-character strings.
+
+A frame does little (every frame within 40 ms on the Pico): each part of the screen is redrawn
+only when its picture changed, and a bot's turn takes four frames at least: it thinks (nothing
+drawn), its card is shown on the pile, it is played (the total, the pile, the seats' markers
+change), and the log's line is written in the next frame; a new round is dealt a frame after
+the lost round's line.
 """
 from micropython import const
 
@@ -25,19 +32,23 @@ from core import buttons as B
 from core import palette as P
 from core import text as TX
 from core.gfx import DIGITS
+from core.modules import forget
 from core.record import Record
 from core.rng import Rng
 from core.scene import Scene
 
 from games.tiptop import art
 from games.tiptop import rules as R
-from games.tiptop import snapshot as SNAP
 from games.tiptop.bot import Bot
-from games.tiptop.events import FIELDS
 
 _NAME_LEN = const(8)
 _LINE = const(29)           # a log or prompt line: 29 characters from x = 4 fit the 240 px
+# The parts below are redrawn one by one, each in its own box. Boxes of parts that change
+# together never touch (a row or column apart), so that the display driver pushes each box
+# alone rather than the rectangle around them (core.gfx merges touching dirty rectangles).
+_HEAD_H = const(21)         # the header: rows 0..20 (row 21 stays background)
 _TOP_Y = const(22)
+_TOP_H = const(45)          # the top's parts: rows 22..66; the bar from row 68
 _BAR_X = const(8)
 _BAR_Y = const(68)
 _BAR_W = const(224)
@@ -49,20 +60,32 @@ _CARD_H = const(64)
 _CARD_STEP = const(58)
 _CARD_X = const(6)
 _PILE_X = const(152)
+# the top's parts (_draw_top), as indices of what each shows now
+_T_TOTAL = const(0)         # and 1: the total's two digit cells
+_T_LIMIT = const(2)
+_T_PILE = const(3)
+_T_DIR = const(4)
+_T_DECK = const(5)
+_T_BAR = const(6)           # the bar's length
+_T_BAR_C = const(7)         # and its colour
+_TOP_PARTS = const(8)
+_BLANK = const(10)          # a digit cell with no digit
 _LOG_Y = const(200)
-_HAND_SIG = const(12)       # bytes describing the hand area's picture (_hand_sig)
-# record capacity (rows) by seats: the longest of 800 bot games per seat count took 41 % (2
-# seats: 248 of 600 rows) to 70 % of it (7 seats: 1,299 of 1,850); docs/tiptop.md, The record
+_SLOT_BACK = const(1)       # a hand slot's picture code (_slot_code): a card back; 0 none
+_SLOT_FACE = const(2)       # and from 2 on: a card face up
+# record capacity (rows) by seats: the longest of 800 bot games per seat count took 50 % (2
+# seats: 248 of 500 rows) to 87 % of it (7 seats: 1,299 of 1,500); docs/tiptop.md, The record
 _ROWS_BASE = const(100)
-_ROWS_PER_SEAT = const(250)
+_ROWS_PER_SEAT = const(200)
 
 # the game's moments (what the scene waits for)
 M_PLAY = const(0)           # a round is played
 M_ROUND = const(1)          # a round was lost: shown until A (humans in) or a pause (bots)
 M_OVER = const(2)
 
-S_IDLE = const(0)           # a bot's turn: waiting before it chooses
+S_IDLE = const(0)           # a bot's turn: waiting, then it chooses (a frame that draws nothing)
 S_SHOW = const(1)           # its card is shown before it is played
+S_CHOSEN = const(2)         # it has chosen: the next frame shows the card
 
 SEAT_COLOURS = (P.CYAN, P.ORANGE, P.GREEN, P.PINK, P.YELLOW, P.WHITE, P.SILVER, P.PURPLE)
 # card names in the log and the prompt, by kind (bytes: drawn with core.text); labels under the
@@ -119,35 +142,36 @@ class GameScene(Scene):
                 self.human = s
         if self.humans != 1:
             self.human = -1
-        self.record = Record(_ROWS_BASE + _ROWS_PER_SEAT * n, FIELDS, "h")
+        self.record = Record(_ROWS_BASE + _ROWS_PER_SEAT * n, R.FIELDS, "b")
         self.st = R.State(n, self.record)
         self.rng = Rng(setup.seed)
         self.bot = Bot()
         self.lines = (bytearray(_LINE), bytearray(_LINE), bytearray(_LINE))
         self.why = bytearray(_LINE)             # the prompt's reason a card may not be played
         self.sel = 0                            # the human's chosen slot
-        self.shown = -1                         # a bot's chosen slot, turned face up
+        self.shown = -1                         # a bot's chosen slot, shown on the pile
         self.revealed = False                   # the player to move has passed the hand-off
         self.wait = 0
         self.sub = S_IDLE
         self.mode = M_PLAY
         self.game_over = False
-        self._hand_kind = -1                    # what the hand area shows: seat (face up) or -1
-        # what each seat row and the hand area show now (redrawn only when it differs)
+        # the frames after a play (or a lost round, a deal) share its drawing: in the next
+        # frame the seat rows and the hand take their new picture, in the one after the log
+        self._settle = 0                        # 2: the frame of the play, 1: the next one
+        # what each part of the screen shows now (a part is redrawn only when it differs): the
+        # seat rows, the hand's slots, and the top's total, limit, pile, arrow, deck and bar
         self._seat_shown = bytearray(b"\xff" * R.MAX_SEATS)
-        self._hand_now = bytearray(_HAND_SIG)
-        self._hand_shown = bytearray(_HAND_SIG)
+        self._slot_shown = bytearray(b"\xff" * R.HAND)
+        self._top_shown = bytearray(b"\xff" * _TOP_PARTS)
         self._hv_seat = 0
         self._hv_mine = False
-        self._hv_shown = -1
         # what to redraw
         self._d_header = True
-        self._d_top = True
-        self._d_seats = 255
-        self._d_hand = True
         self._d_log = True
         if snapshot is not None:
+            from games.tiptop import snapshot as SNAP
             SNAP.load(snapshot, self.st, self.rng, self.record, setup)
+            forget("games.tiptop.snapshot")     # no memory for it while the game is played
             if self.st.phase == R.P_ROUND:
                 self.mode = M_ROUND
                 self.wait = self._delay() * 3
@@ -188,8 +212,6 @@ class GameScene(Scene):
         self.sel = st.moves[0] if st.nlegal else 0
         TX.end(self.why, 0)
         self._d_header = True
-        self._d_hand = True
-        self._d_seats = 255
 
     # -- the scene ------------------------------------------------------------------------------
     def enter(self, console):
@@ -199,14 +221,19 @@ class GameScene(Scene):
 
     def _mark_all(self):
         self._d_header = True
-        self._d_top = True
-        self._d_seats = 255
-        self._d_hand = True
         self._d_log = True
 
     def update(self, c):
         st = self.st
         pressed = c.buttons.pressed
+        if self._settle:
+            self._settle -= 1
+            if not self._settle:                # the log of the last play, two frames after it
+                self._make_log()
+                self._d_log = True
+            # a bot's turn waits a frame (it may think in the log's), the next deal two
+            if self.mode == M_ROUND or (self._settle and self.mode == M_PLAY and self.kinds[st.turn]):
+                return
         if self.mode == M_OVER:
             if pressed & B.A:
                 c.end_game()
@@ -226,7 +253,6 @@ class GameScene(Scene):
         if self.kinds[seat] == 0:
             if self.humans > 1 and not self.revealed:
                 self.revealed = True            # the hand stays hidden until its owner says A
-                self._d_hand = True
                 self._d_header = True
                 c.hand_off(self.setup.names[seat])
                 return
@@ -239,14 +265,15 @@ class GameScene(Scene):
             st.stuck()
             self._after()
             return
-        if self.sub == S_IDLE:
+        if self.sub == S_IDLE:                  # thinking: the choice is drawn in the next frame
             self.bot.begin(st, self.kinds[seat])
+            self.sub = S_CHOSEN
+            return
+        if self.sub == S_CHOSEN:                # the chosen card turned up, framed on the pile
             self.shown = self.bot.move
             self.sub = S_SHOW
             self.wait = self._delay()
-            self._d_hand = True
             self._d_header = True
-            self._d_top = True                  # the chosen card, framed on the pile
             return
         self._play(self.bot.move)
 
@@ -278,7 +305,6 @@ class GameScene(Scene):
                     break
             if k != self.sel:
                 self.sel = k
-                self._d_hand = True
                 if self.why[0]:
                     TX.end(self.why, 0)
                     self._d_header = True
@@ -317,9 +343,7 @@ class GameScene(Scene):
         """After a play or a lost round: what changed, and the next moment."""
         st = self.st
         self._turn_begins()
-        self._d_top = True
-        self._make_log()
-        self._d_log = True
+        self._settle = 2                        # the seats and hand, then the log, come later
         if st.phase == R.P_OVER:
             self.mode = M_OVER
             self.game_over = True
@@ -403,46 +427,52 @@ class GameScene(Scene):
 
     # -- drawing --------------------------------------------------------------------------------
     def draw(self, g, full):
+        """Redraw what changed: the header and the log when marked, and every part of the top,
+        seat row and hand slot whose picture differs from what it shows (full: everything)."""
         if full:
             g.clear(P.NAVY)
             self._mark_all()
-        v = self.viewer()
-        if v != self._hand_kind:
-            self._hand_kind = v
-            self._d_hand = True
         if self._d_header:
             self._d_header = False
             self._draw_header(g)
-        if self._d_top:
-            self._d_top = False
-            self._draw_top(g)
-        if self._d_seats:
-            self._d_seats = 0
-            shown = self._seat_shown
-            for s in range(self.n):
-                k = self._seat_code(s)
-                if full or k != shown[s]:
-                    shown[s] = k
-                    self._draw_seat(g, s)
-        if self._d_hand:
-            self._d_hand = False
-            self._hand_sig(v)
-            if full or self._hand_now != self._hand_shown:
-                buffers.copy(self._hand_shown, self._hand_now)
-                self._draw_hand(g, v)
+        self._draw_top(g, full)
+        # In the frame of a play (or a lost round, a deal) the seat rows and the hand keep their
+        # picture, and take the new one in the next frame, with the log: a play's frame stays
+        # light. They are drawn from their codes alone, so a full redraw shows what is on the
+        # screen. A face-up hand is never kept: it is hidden in the frame its turn ends (G-4).
+        wait = self._settle == 2
+        shown = self._seat_shown
+        for s in range(self.n):
+            k = shown[s] if wait else self._seat_code(s)
+            if full or k != shown[s]:
+                shown[s] = k
+                self._draw_seat(g, s, k)
+        v = self.viewer()
+        self._hand_view(v)
+        shown = self._slot_shown
+        if wait:
+            for slot in range(R.HAND):
+                if shown[slot] >= _SLOT_FACE:
+                    wait = False
+        for slot in range(R.HAND):
+            k = shown[slot] if wait else self._slot_code(v, slot)
+            if full or k != shown[slot]:
+                shown[slot] = k
+                self._draw_slot(g, slot, k)
         if self._d_log:
             self._d_log = False
             fb = g.fb
+            g.dirty(0, _LOG_Y, 240, 40)
             fb.fill_rect(0, _LOG_Y, 240, 40, P.BLACK)
             for j in range(3):
                 TX.draw(g, self.lines[j], 4, _LOG_Y + 3 + 12 * j, P.WHITE if j == 2 else P.GREY,
                         mark=False)
-            g.dirty(0, _LOG_Y, 240, 40)
 
     def _draw_header(self, g):
         st = self.st
         fb = g.fb
-        fb.fill_rect(0, 0, 240, 22, P.BLACK)
+        g.dirty(0, 0, 240, _HEAD_H)            # first: what is drawn below merges into it
+        fb.fill_rect(0, 0, 240, _HEAD_H, P.BLACK)
         s = st.turn
         if self.mode == M_OVER:
             w = TX.draw(g, self.names[st.winner], 4, 2, SEAT_COLOURS[st.winner], mark=False)
@@ -473,43 +503,83 @@ class GameScene(Scene):
                 fb.text("thinking...", 4, 12, P.SILVER)
         fb.text("round", 184, 2, P.GREY)
         g.number(st.round, 184, 12, P.SILVER)
-        g.dirty(0, 0, 240, 22)
 
-    def _draw_top(self, g):
-        """The total (large), the limit, the pile's top card (framed while a bot's chosen card
-        is shown before it is played), the direction, the deck and the bar (RB-7, RB-12)."""
+    def _pile_code(self):
+        """The pile's picture: its top card (or a bot's chosen card, framed, while it is shown
+        before it is played) as card + 1 (0: empty), + 16 when framed."""
+        st = self.st
+        if self.sub == S_SHOW and self.mode == M_PLAY:
+            return st.card(st.turn, self.shown) + 17
+        return st.pile[st.pile_n - 1] + 1 if st.pile_n else 0
+
+    def _draw_top(self, g, full):
+        """The parts of the top that changed: the total (large: two digit cells), the limit, the
+        pile's top card, the direction, the deck and the bar (RB-7, RB-12). Each part repaints
+        its own box, marked dirty before it draws (what it draws then merges into the box)."""
         st = self.st
         fb = g.fb
-        fb.fill_rect(0, _TOP_Y, 240, 58, P.NAVY)
+        shown = self._top_shown
         t = st.total
-        x = 4
-        if t >= 10:
-            g.text_big(DIGITS[t // 10], x, _TOP_Y + 3, P.WHITE, 5)
-            x += 40
-        g.text_big(DIGITS[t % 10], x, _TOP_Y + 3, P.WHITE, 5)
-        fb.text("limit", 96, _TOP_Y + 4, P.GREY)
-        g.text_big(DIGITS[st.limit // 10], 92, _TOP_Y + 19, P.YELLOW, 3)
-        g.text_big(DIGITS[st.limit % 10], 116, _TOP_Y + 19, P.YELLOW, 3)
-        c = -1
-        if self.sub == S_SHOW and self.mode == M_PLAY:
-            c = st.card(st.turn, self.shown)
-            fb.rect(_PILE_X - 2, _TOP_Y, 40, 44, P.YELLOW)
-        elif st.pile_n:
-            c = st.pile[st.pile_n - 1]
-        if c >= 0:
-            self._draw_card(g, c, _PILE_X, _TOP_Y + 2, 36, 40, False)
-        else:
-            fb.rect(_PILE_X, _TOP_Y + 2, 36, 40, P.SLATE)
-        g.image(art.CLOCKWISE if st.dir > 0 else art.COUNTER, 206, _TOP_Y + 1, art.KEY)
-        fb.text("deck", 200, _TOP_Y + 28, P.GREY)
-        g.number(st.deck_n, 208, _TOP_Y + 38, P.SILVER)
-        # the bar: how close the total is to the limit
-        fb.fill_rect(_BAR_X, _BAR_Y, _BAR_W, 8, P.SLATE)
+        # the total's left cell shows its tens (its only digit below 10), the right its ones
+        for cell in range(2):
+            k = (t // 10 if t >= 10 else t) if cell == 0 else (t % 10 if t >= 10 else _BLANK)
+            if full or shown[_T_TOTAL + cell] != k:
+                shown[_T_TOTAL + cell] = k
+                x = cell * 44
+                g.dirty(x, _TOP_Y, 44, _TOP_H)
+                fb.fill_rect(x, _TOP_Y, 44, _TOP_H, P.NAVY)
+                if k != _BLANK:
+                    g.text_big(DIGITS[k], x + 4, _TOP_Y + 3, P.WHITE, 5)
+        if full or shown[_T_LIMIT] != st.limit:
+            shown[_T_LIMIT] = st.limit
+            g.dirty(88, _TOP_Y, 60, _TOP_H)
+            fb.fill_rect(88, _TOP_Y, 60, _TOP_H, P.NAVY)
+            fb.text("limit", 96, _TOP_Y + 4, P.GREY)
+            g.text_big(DIGITS[st.limit // 10], 92, _TOP_Y + 19, P.YELLOW, 3)
+            g.text_big(DIGITS[st.limit % 10], 116, _TOP_Y + 19, P.YELLOW, 3)
+        k = self._pile_code()
+        if full or shown[_T_PILE] != k:
+            shown[_T_PILE] = k
+            g.dirty(_PILE_X - 4, _TOP_Y, 48, _TOP_H)
+            fb.fill_rect(_PILE_X - 4, _TOP_Y, 48, _TOP_H, P.NAVY)
+            if k & 16:
+                fb.rect(_PILE_X - 2, _TOP_Y, 40, 44, P.YELLOW)
+            if k:
+                self._draw_card(g, (k & 15) - 1, _PILE_X, _TOP_Y + 2, 36, 40, False)
+            else:
+                fb.rect(_PILE_X, _TOP_Y + 2, 36, 40, P.SLATE)
+        k = 1 if st.dir > 0 else 0
+        if full or shown[_T_DIR] != k:
+            shown[_T_DIR] = k
+            g.dirty(196, _TOP_Y, 44, 26)
+            fb.fill_rect(196, _TOP_Y, 44, 26, P.NAVY)
+            a = art.CLOCKWISE if k else art.COUNTER
+            g.image(a, 218 - (a[1] >> 1), _TOP_Y + 12 - (a[2] >> 1), art.KEY)
+        if full or shown[_T_DECK] != st.deck_n:
+            shown[_T_DECK] = st.deck_n
+            g.dirty(196, _TOP_Y + 26, 44, _TOP_H - 26)
+            fb.fill_rect(196, _TOP_Y + 26, 44, _TOP_H - 26, P.NAVY)
+            fb.text("deck", 200, _TOP_Y + 28, P.GREY)
+            g.number(st.deck_n, 208, _TOP_Y + 37, P.SILVER)
+        # the bar: how close the total is to the limit (its length in 224 px, and its colour)
         w = t * _BAR_W // st.limit if st.limit else 0
-        if w:
-            k = t * 100 // st.limit
-            fb.fill_rect(_BAR_X, _BAR_Y, w, 8, P.GREEN if k < 60 else (P.YELLOW if k < 85 else P.RED))
-        g.dirty(0, _TOP_Y, 240, 58)
+        if w > _BAR_W:
+            w = _BAR_W                  # a Topsy Turvy's limit below the total (O-3)
+        k = t * 100 // st.limit if st.limit else 0
+        colour = P.GREEN if k < 60 else (P.YELLOW if k < 85 else P.RED)
+        old = shown[_T_BAR]
+        if full or colour != shown[_T_BAR_C]:
+            fb.fill_rect(_BAR_X, _BAR_Y, _BAR_W, 8, P.SLATE)
+            if w:
+                fb.fill_rect(_BAR_X, _BAR_Y, w, 8, colour)
+            g.dirty(_BAR_X, _BAR_Y, _BAR_W, 8)
+        elif w != old:                  # the same colour: only the stretch between the two ends
+            a = w if w < old else old
+            fb.fill_rect(_BAR_X + a, _BAR_Y, (old - w if w < old else w - old), 8,
+                         P.SLATE if w < old else colour)
+            g.dirty(_BAR_X + a, _BAR_Y, (old - w if w < old else w - old), 8)
+        shown[_T_BAR] = w
+        shown[_T_BAR_C] = colour
 
     def _seat_code(self, s):
         """What seat s's row shows, as one byte: its chips and its marker."""
@@ -524,79 +594,63 @@ class GameScene(Scene):
             m = 0
         return (st.chips[s] << 2) | m
 
-    def _hand_sig(self, v):
-        """What the hand area shows (_draw_hand) into self._hand_now: the seat, face up or not,
-        the selection, the card shown, the cards and which of them are greyed."""
+    def _slot_code(self, v, slot):
+        """What hand slot `slot` shows, as one byte (after _hand_view(v)): 0 nothing, 1 a card
+        back, else 2 + the card face up x 4 + 2 when greyed + 1 when framed (chosen)."""
         st = self.st
-        sig = self._hand_now
-        self._hand_view(v)
-        s = self._hv_seat
+        c = st.card(self._hv_seat, slot)
+        if c == R.EMPTY:
+            return 0
         mine = self._hv_mine
-        sig[0] = s & 255
-        sig[1] = 1 if v >= 0 else 0
-        sig[2] = self.sel if mine else 255
-        sig[3] = self._hv_shown & 255
-        for slot in range(R.HAND):
-            sig[4 + slot] = st.card(s, slot)
-            sig[8 + slot] = 1 if mine and not self._legal(slot) else 0
+        if v < 0:
+            return _SLOT_BACK
+        return _SLOT_FACE + (c << 2) + (2 if mine and not self._legal(slot) else 0) + \
+            (1 if mine and slot == self.sel else 0)
 
     def _hand_view(self, v):
-        """Whose cards the hand area shows (_hv_seat), whether the viewer is to play (_hv_mine)
-        and the bot's card turned up (_hv_shown, -1: none)."""
+        """Whose cards the hand area shows (_hv_seat) and whether the viewer is to play
+        (_hv_mine)."""
         st = self.st
         self._hv_seat = v if v >= 0 else (st.loser if self.mode == M_ROUND else st.turn)
         self._hv_mine = v >= 0 and self._human_turn() and st.turn == v
-        self._hv_shown = self.shown if v < 0 and self.mode == M_PLAY else -1
 
-    def _draw_seat(self, g, s):
-        """A seat's row: turn marker (grey: the next to play), name, chips or "out"."""
+    def _draw_seat(self, g, s, k):
+        """Seat s's row as its code k says (_seat_code): turn marker (grey: the next to play; a
+        star: the winner), name, chips or "out"."""
         x = seat_x(s)
         y = seat_y(s)
         fb = g.fb
-        st = self.st
-        if s >= self.n:
-            return
-        turn = self.mode == M_PLAY and st.turn == s
-        won = self.mode == M_OVER and st.winner == s
-        fb.fill_rect(x, y, 120, _SEAT_H, P.SLATE if turn or won else P.NAVY)
-        if turn:
+        m = k & 3
+        g.dirty(x, y, 120, _SEAT_H)
+        fb.fill_rect(x, y, 120, _SEAT_H, P.SLATE if m == 1 or m == 2 else P.NAVY)
+        if m == 1:
             fb.text(">", x + 2, y + 2, P.YELLOW)
-        elif won:
+        elif m == 2:
             fb.text("*", x + 2, y + 2, P.YELLOW)
-        elif self.mode == M_PLAY and st.next_seat(st.turn, st.dir) == s:
+        elif m == 3:
             fb.text(">", x + 2, y + 2, P.GREY)
-        chips = st.chips[s]
+        chips = k >> 2
         TX.draw(g, self.names[s], x + 12, y + 2, SEAT_COLOURS[s] if chips else P.GREY, mark=False)
         if not chips:
             fb.text("out", x + 88, y + 2, P.RED)
         for k in range(chips):
             fb.ellipse(x + 85 + 9 * k, y + 5, 3, 3, P.YELLOW, True)
-        g.dirty(x, y, 120, _SEAT_H)
 
-    def _draw_hand(self, g, v):
-        """The viewer's cards face up, else the card backs of the player to move (its chosen
-        card face up while a bot's play is shown)."""
-        st = self.st
+    def _draw_slot(self, g, slot, k):
+        """Hand slot `slot` as its code k says (_slot_code): nothing, a card back (the viewer
+        sees no hand, or a bot's card not chosen), or a card face up, greyed and framed."""
         fb = g.fb
-        fb.fill_rect(0, _HAND_Y - 3, 240, _CARD_H + 6, P.NAVY)
-        self._hand_view(v)
-        s = self._hv_seat
-        mine = self._hv_mine
-        shown = self._hv_shown
-        for slot in range(R.HAND):
-            c = st.card(s, slot)
-            if c == R.EMPTY:
-                continue
-            x = card_x(slot)
-            if v >= 0 or slot == shown:
-                self._draw_card(g, c, x, _HAND_Y, _CARD_W, _CARD_H, mine and not self._legal(slot))
-            else:
-                fb.fill_rect(x, _HAND_Y, _CARD_W, _CARD_H, P.BLUE)
-                g.image(art.BACK, x + 10, _HAND_Y + 16, art.KEY)
-            if (mine and slot == self.sel) or slot == shown:
+        x = card_x(slot)
+        g.dirty(x - 3, _HAND_Y - 3, _CARD_STEP, _CARD_H + 6)
+        fb.fill_rect(x - 3, _HAND_Y - 3, _CARD_STEP, _CARD_H + 6, P.NAVY)
+        if k == _SLOT_BACK:
+            fb.fill_rect(x, _HAND_Y, _CARD_W, _CARD_H, P.BLUE)
+            g.image(art.BACK, x + 10, _HAND_Y + 16, art.KEY)
+        elif k:
+            self._draw_card(g, (k - _SLOT_FACE) >> 2, x, _HAND_Y, _CARD_W, _CARD_H, k & 2)
+            if k & 1:
                 fb.rect(x - 2, _HAND_Y - 2, _CARD_W + 4, _CARD_H + 4, P.YELLOW)
                 fb.rect(x - 3, _HAND_Y - 3, _CARD_W + 6, _CARD_H + 6, P.YELLOW)
-        g.dirty(0, _HAND_Y - 3, 240, _CARD_H + 6)
 
     def _draw_card(self, g, c, x, y, w, h, greyed):
         """Card c face up in a w x h frame: a number as a large digit, a special card as its
@@ -610,7 +664,8 @@ class GameScene(Scene):
             g.text_big(DIGITS[c], x + ((w - (k << 3)) >> 1), y + ((h - (k << 3)) >> 1),
                        P.GREY if greyed else P.NAVY, k)
             return
-        g.image(_art(c), x + ((w - 32) >> 1), y + (8 if big else 4), art.KEY,
+        img = _art(c)                           # centred on the card (the art is cropped)
+        g.image(img, x + ((w - img[1]) >> 1), y + (24 if big else 20) - (img[2] >> 1), art.KEY,
                 art.GREYED if greyed else None)
         lab = _LABELS[c]
         if big and lab:
@@ -630,4 +685,7 @@ class GameScene(Scene):
     def snapshot(self):
         if self.game_over or self.st.phase == R.P_OVER:
             return None
-        return SNAP.dump(self.st, self.rng, self.record)
+        from games.tiptop import snapshot as SNAP   # a save is an allocation point
+        data = SNAP.dump(self.st, self.rng, self.record)
+        forget("games.tiptop.snapshot")
+        return data
