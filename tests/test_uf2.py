@@ -224,3 +224,42 @@ def test_make_uf2_without_sources_says_one_line_and_exits_2(tmp_path):
     said = [ln for ln in r.stderr.splitlines() if not re.match(r"make(\[\d+\])?: \*\*\*", ln)]
     assert len(said) == 1 and said[0].startswith("uf2: make uf2 needs"), r.stderr
     assert "Traceback" not in r.stdout + r.stderr
+
+
+# -- Python call frames on their own stack -----------------------------------------------------
+def test_the_board_puts_python_call_frames_on_their_own_stack():
+    """Without it a large frame is taken from the heap at every call (docs/firmware-image.md)."""
+    with open(os.path.join(uf2.BOARD_DIR, "mpconfigboard.h")) as f:
+        header = f.read()
+    assert re.search(r"^#define MICROPY_ENABLE_PYSTACK\s+\(1\)$", header, re.M)
+    hook = header[header.index("#define MICROPY_BOARD_EARLY_INIT()"):]
+    assert "static mp_obj_t picotable_pystack[PICOTABLE_PYSTACK_WORDS];" in hook
+    assert "mp_pystack_init(picotable_pystack, picotable_pystack + PICOTABLE_PYSTACK_WORDS)" in hook
+
+
+def test_the_bench_finds_the_call_stack_in_the_symbols():
+    import bench_image
+    nm = ("20001000 00000010 b mp_thread_mutex\n"
+          "20010f40 00002000 b picotable_pystack.0\n"
+          "10000000 00000100 T _entry_point\n")
+    assert bench_image.pystack_in(nm) == (0x20010f40, 2048)
+    assert bench_image.pystack_in(nm.replace("picotable_pystack", "other_stack")) is None
+
+
+def test_a_changed_board_configuration_builds_from_clean(tmp_path):
+    board = tmp_path / "board"
+    shutil.copytree(uf2.BOARD_DIR, str(board))
+    cmake = tmp_path / "cmake"
+    cmake.mkdir()
+    (cmake / "old").write_text("a build of an unknown configuration")
+    assert uf2.clean_if_board_changed(str(cmake), str(board))
+    assert not (cmake / "old").exists()
+    (cmake / "kept").write_text("built with this configuration")
+    assert not uf2.clean_if_board_changed(str(cmake), str(board))
+    (board / "manifest.py").write_text("# a frozen module's change needs no clean build\n")
+    assert not uf2.clean_if_board_changed(str(cmake), str(board))
+    assert (cmake / "kept").exists()
+    header = board / "mpconfigboard.h"
+    header.write_text(header.read_text() + "#define MICROPY_PY_FRAMEBUF (0)\n")
+    assert uf2.clean_if_board_changed(str(cmake), str(board))
+    assert not (cmake / "kept").exists()

@@ -18,6 +18,7 @@ source. Output: build/picotable-<target>.uf2. Exit status: 0 built or copied, 1 
 """
 import ast
 import glob
+import hashlib
 import os
 import re
 import shutil
@@ -373,6 +374,39 @@ def picotool_args(mpdir, work):
     return ["-Dpicotool_DIR=" + os.path.dirname(config)]
 
 
+BOARD_STAMP = "picotable-board.sha1"
+
+
+def board_digest(board_dir=BOARD_DIR):
+    """A digest of the board's build configuration (its .h and .cmake files)."""
+    h = hashlib.sha1()
+    for name in sorted(os.listdir(board_dir)):
+        if name.endswith((".h", ".cmake")):
+            with open(os.path.join(board_dir, name), "rb") as f:
+                h.update(name.encode() + b"\0" + f.read())
+    return h.hexdigest()
+
+
+def clean_if_board_changed(cmake_dir, board_dir=BOARD_DIR):
+    """Removes a build folder made with another board configuration, and stamps it with this
+    one. MicroPython's build does not regenerate its generated headers (the interned names of
+    an option the board turns on) when only the board's header changed: that build fails.
+    True if a build folder was removed."""
+    digest = board_digest(board_dir)
+    stamp = os.path.join(cmake_dir, BOARD_STAMP)
+    old = None
+    if os.path.isfile(stamp):
+        with open(stamp) as f:
+            old = f.read().strip()
+    removed = os.path.isdir(cmake_dir) and old != digest
+    if removed:
+        shutil.rmtree(cmake_dir)
+    os.makedirs(cmake_dir, exist_ok=True)
+    with open(stamp, "w") as f:
+        f.write(digest + "\n")
+    return removed
+
+
 def build_target(mpdir, target, jobs, work=WORK):
     t = TARGETS[target]
     out = os.path.join(work, target)
@@ -381,6 +415,8 @@ def build_target(mpdir, target, jobs, work=WORK):
     progress("%s: MicroPython %d.%d.%d for the picotable board (log: %s)"
              % ((target,) + version_of(mpdir) + (os.path.relpath(log, ROOT),)))
     cmake_dir = os.path.join(out, "cmake")
+    if clean_if_board_changed(cmake_dir):
+        progress("%s: the board's configuration changed: building from clean" % target)
     args = ["cmake", "-S", os.path.join(mpdir, "ports", "rp2"), "-B", cmake_dir,
             "-DMICROPY_BOARD=PICOTABLE", "-DMICROPY_BOARD_DIR=" + BOARD_DIR, "-DPICO_BUILD_DOCS=0"]
     if t["variant"]:

@@ -11,7 +11,13 @@ per boot:
 
     ib launcher heap_total=H live=L first_frame_ms=T
     ib game game=G live_start=L result=R faults=F frames=N mean_us=M p95_ms=P max_ms=X
-       alloc_frames=A results_live=L2 [error=...]
+       alloc_frames=A head_mean_us=H [pystack_peak=B] results_live=L2 [error=...]
+
+head_mean_us: the mean over the first HEAD frames (400), to set beside a run capped there.
+
+pystack_peak: on an image with a Python call stack of its own (MICROPY_ENABLE_PYSTACK), the
+most of it the game used, in bytes (game() is given its address and size from the image's
+symbols: the unused part is marked before play and the highest changed word found after).
 """
 import gc
 import time
@@ -53,7 +59,28 @@ def launcher(game, kinds, seed):
     session.launch(c, session.GO_NEW, setup)
 
 
-def game(limit=30000):
+HEAD = 400
+MARK = 0x2A5A5A5A                   # a small int: reading it back allocates nothing
+
+
+def _mark_pystack(base, words):
+    """Marks the words of the call stack above what is in use (this function's frame too)."""
+    from machine import mem32
+    import micropython
+    for i in range(micropython.pystack_use() // 4 + 1, words):
+        mem32[base + 4 * i] = MARK
+
+
+def _pystack_peak(base, words):
+    from machine import mem32
+    i = words - 1
+    while i >= 0 and mem32[base + 4 * i] == MARK:
+        i -= 1
+    return 4 * (i + 1)
+
+
+def game(limit=30000, pystack=None):
+    """pystack: None, or (address, words) of the image's Python call stack."""
     c = console()
     g = c.game
     if g is None:
@@ -62,22 +89,28 @@ def game(limit=30000):
         return
     c.settings.bot_speed = 3        # instant (the games read it every time they wait)
     live = heap()
+    if pystack:
+        _mark_pystack(*pystack)
     hist = array("H", range(256))   # frames per whole millisecond (255: longer)
     for i in range(256):
         hist[i] = 0
-    n = total = worst = grew = 0
+    n = total = worst = grew = head = 0
     faults = c.faults
     mem = gc.mem_alloc
     ticks = time.ticks_us
+    m = mem()                       # once a frame, outside the timing: it walks the heap
     while n < limit and not g.game_over and c.faults == faults:
-        m = mem()
         t0 = ticks()
         c.frame()
         us = time.ticks_diff(ticks(), t0)
-        if mem() > m:
+        m2 = mem()
+        if m2 > m:
             grew += 1
+        m = m2
         n += 1
         total += us
+        if n == HEAD:
+            head = total
         worst = max(worst, us)
         b = min(us // 1000, 255)
         if hist[b] < 65535:
@@ -92,6 +125,9 @@ def game(limit=30000):
     line = "ib game game=%s live_start=%d result=%s faults=%d frames=%d mean_us=%d p95_ms=%d " \
            "max_ms=%d alloc_frames=%d" % (c.game_name, live, result, c.faults - faults, n,
                                           total // max(n, 1), p95, worst // 1000, grew)
+    line += " head_mean_us=%d" % ((head or total) // min(max(n, 1), HEAD))
+    if pystack:
+        line += " pystack_peak=%d" % _pystack_peak(*pystack)
     if result == "finished":
         g = None
         c.end_game()                # the result screen's A: the evening's table
