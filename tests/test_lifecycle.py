@@ -112,6 +112,17 @@ def test_a_start_request_is_deleted_before_it_is_carried_out_so_it_cannot_loop(h
     assert hw.restarts == 1 and type(c.top).__name__ == "Launcher" and c.faults == 0
 
 
+def test_the_boot_log_says_what_the_console_runs(hw, capsys):
+    Console(hw).run(1)
+    assert capsys.readouterr().out == "picotable: launcher up\n"
+    request(hw, new_game(norespect()))
+    Console(hw).run(1)
+    assert capsys.readouterr().out == "picotable: No Respect up\n"
+    request(hw, new_game(tower(options=(7, 0, 0))))     # refused by the game as it starts
+    Console(hw).run(1)
+    assert capsys.readouterr().out == "picotable: error screen up\n"
+
+
 def _good():
     return new_game(tower())
 

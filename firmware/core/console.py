@@ -247,7 +247,7 @@ class Console:
         """Real-time loop: fixed steps of 1/FPS s, catch-up clamped, render once per pass."""
         clock = self.hw.clock
         self.render()
-        print("picotable: launcher up")
+        print("picotable: %s up" % self.mode())
         last = clock.ticks_ms()
         acc = 0                     # elapsed time in ms * FPS; one step costs 1000
         frames = 0
@@ -265,6 +265,15 @@ class Console:
                 acc -= 1000
             self.render()
             frames += 1
+
+    def mode(self):
+        """What this console runs, for the boot log: "launcher", a game's title, or "error
+        screen" (a game that failed to start)."""
+        if self.launcher is not None:
+            return "launcher"
+        if self.game is None:
+            return "error screen"
+        return catalog.TITLES[catalog.index(self.game_name)]
 
     # -- services for scenes ----------------------------------------------------------------
     def beep(self, hz, ms):
