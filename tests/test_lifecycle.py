@@ -117,7 +117,7 @@ def test_the_boot_log_says_what_the_console_runs(hw, capsys):
     assert capsys.readouterr().out == "picotable: launcher up\n"
     request(hw, new_game(norespect()))
     Console(hw).run(1)
-    assert capsys.readouterr().out == "picotable: No Respect up\n"
+    assert capsys.readouterr().out == "picotable: game norespect up\n"
     request(hw, new_game(tower(options=(7, 0, 0))))     # refused by the game as it starts
     Console(hw).run(1)
     assert capsys.readouterr().out == "picotable: error screen up\n"
@@ -349,6 +349,29 @@ def test_every_text_of_the_results_screen_fits_the_screen(hw):
 
 
 # -- under real MicroPython, heap locked ---------------------------------------------------------
+# What a running game keeps loaded of the console (docs/decisions.md, Memory): the services its
+# frames use, its pause menu (and hand-off screen), and what the game itself imports. Neither the
+# launcher nor a setup or settings screen, nor the code that read the files and the start request.
+GAME_CONSOLE = {"core", "core.console", "core.gfx", "core.palette", "core.fastpath", "core.buttons",
+                "core.tilt", "core.notice", "core.settings", "core.scene", "core.setup", "core.modules",
+                "core.pause", "core.menu", "core.widgets", "core.handoff", "core.text",
+                "core.files"}
+GAME_USES = {"core.buffers", "core.rng", "core.record", "core.image_viper", "core.image_pure"}
+
+
+@pytest.mark.parametrize("port", ["unix", "wasm-min"])
+@pytest.mark.parametrize("make", [tower, norespect, nope, tiptop, nmbr9], ids=lambda f: f.__name__)
+def test_a_game_boots_with_only_what_it_runs_loaded_under_micropython(hw, port, make):
+    request(hw, new_game(make()))
+    r = mprun.run(port, "tests/mp/boot_modules.py", [hw.files.read(START).hex()], cwd=mprun.ROOT)
+    assert r.returncode == 0, r.stderr
+    mode, names = r.stdout.splitlines()[:2]
+    assert mode == "game " + make().game
+    core = {n for n in names.split() if n.split(".")[0] in ("core", "hal")}
+    assert core - GAME_CONSOLE - GAME_USES == set()
+    assert GAME_CONSOLE - {"core.handoff"} <= core      # the list above is not stale
+
+
 @pytest.mark.parametrize("port", mprun.LOCKED_PORTS)
 @pytest.mark.parametrize("game,kinds,seed,options", [("tower", "31", 5, "200"), ("norespect", "312", 5, "0"),
                                                       ("nmbr9", "121", 5, ""), ("nope", "3122", 5, "000"),

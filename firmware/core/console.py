@@ -26,7 +26,6 @@ from array import array
 from micropython import const
 
 from core import buttons as B
-from core import catalog
 from core import tilt as T
 from core.buttons import Buttons
 from core.gfx import Gfx
@@ -126,6 +125,7 @@ class Console:
         """Drop the on-demand scenes (the launcher calls this when it is back on top)."""
         if self.game is not None:
             return
+        from core import catalog
         from core.modules import forget
         self._scenes.clear()
         for name in _LAZY:
@@ -267,13 +267,13 @@ class Console:
             frames += 1
 
     def mode(self):
-        """What this console runs, for the boot log: "launcher", a game's title, or "error
-        screen" (a game that failed to start)."""
+        """What this console runs, for the boot log: "launcher", "game NAME" (its package), or
+        "error screen" (a game that failed to start)."""
         if self.launcher is not None:
             return "launcher"
         if self.game is None:
             return "error screen"
-        return catalog.TITLES[catalog.index(self.game_name)]
+        return "game " + self.game_name
 
     # -- services for scenes ----------------------------------------------------------------
     def beep(self, hz, ms):
@@ -343,6 +343,8 @@ class Console:
         forget("core.session")
         forget("core.storage")
         forget("core.evening")
+        if self.launcher is None:       # (the launcher uses the catalog: it stays with it)
+            forget("core.catalog")
 
     def _reset_stack(self):
         while self._depth > 1:
@@ -357,6 +359,7 @@ class Console:
         self.game_setup = None
         self.rules = ()
         if name:
+            from core import catalog
             catalog.unload(name, True)
         gc.collect()
 

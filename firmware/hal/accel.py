@@ -1,17 +1,19 @@
 """The platform's accelerometer object over whichever sensor answers on the I2C bus.
 
 open(i2c, axes) probes MPU-6050 (0x68, 0x69) and LIS3DH (0x18, 0x19) by their WHO_AM_I
-registers and returns an Accel, or None when there is no sensor. Accel.read(xyz) fills an
+registers and returns an Accel, or None when there is no sensor. Only the driver of the sensor
+found stays in memory: a driver's module is imported to probe for its chip and forgotten when the
+chip is not there. Accel.read(xyz) fills an
 array('i') of 3 with milli-g in the board's frame (x right, y towards the top of the screen,
 z out of the screen) and returns True, or False on any bus error; it never raises and allocates
 nothing when the read succeeds.
 """
 from array import array
 
-from hal.lis3dh import LIS3DH
-from hal.mpu6050 import MPU6050
+from core.modules import forget
 
-_PROBES = ((0x68, MPU6050), (0x69, MPU6050), (0x18, LIS3DH), (0x19, LIS3DH))
+# probed in this order: driver module, its class, the chip's addresses
+_SENSORS = (("hal.mpu6050", "MPU6050", (0x68, 0x69)), ("hal.lis3dh", "LIS3DH", (0x18, 0x19)))
 _IDENTITY = (0, 1, 1, 1, 2, 1)
 
 
@@ -24,12 +26,15 @@ def _chip_id(i2c, addr, reg):
 
 def detect(i2c):
     """The sensor driver for the first address whose WHO_AM_I matches, or None."""
-    for addr, cls in _PROBES:
-        if _chip_id(i2c, addr, cls.WHO_AM_I) == cls.CHIP_ID:
-            try:
-                return cls(i2c, addr)
-            except OSError:
-                pass
+    for mod, name, addrs in _SENSORS:
+        cls = getattr(__import__(mod, None, None, (name,)), name)
+        for addr in addrs:
+            if _chip_id(i2c, addr, cls.WHO_AM_I) == cls.CHIP_ID:
+                try:
+                    return cls(i2c, addr)
+                except OSError:
+                    pass
+        forget(mod)         # not this chip: its driver's code can go
     return None
 
 

@@ -12,6 +12,7 @@ import machine
 from machine import I2C, PWM, SPI, Pin
 
 from core.files import Files
+from core.modules import forget
 from hal import accel, buttons, sound, st7789
 
 DATA = "/data"
@@ -101,8 +102,11 @@ def take_warm_mark():
 
 
 def build(board=None, data=DATA, clock=None):
+    """The Hardware of `board` (a board module; hal/board.py, the reference build, by default:
+    read here only, then forgotten)."""
     if board is None:
         from hal import board
+        forget("hal.board")     # `board` stays here until build() returns
     hw = Hardware()
     hw.warm = take_warm_mark()
     if clock is not None:

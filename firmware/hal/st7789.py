@@ -13,7 +13,6 @@ from array import array
 from micropython import const
 
 from core import fastpath
-from hal import pixels
 
 _SWRESET = const(0x01)
 _SLPOUT = const(0x11)
@@ -36,9 +35,12 @@ _PIX16 = b"\x55"            # COLMOD: 65K colours, 16 bits per pixel
 
 
 def converter():
-    """The conversion function to use here: viper where it runs, else the pure twin."""
+    """The conversion function to use here: viper where it runs, else the pure twin (imported
+    only then: the board keeps one of the two in memory)."""
     mod = fastpath.load("hal.pixels_viper")
-    return (mod or pixels).convert
+    if mod is None:
+        from hal import pixels as mod
+    return mod.convert
 
 
 class ST7789:
