@@ -131,6 +131,7 @@ class Console:
         for name in _LAZY:
             forget(_LAZY[name][0])
         forget("core.setup")
+        forget("core.setup_bytes")
         forget("core.session")
         forget("core.storage")
         forget("core.settings_file")
@@ -343,6 +344,7 @@ class Console:
         forget("core.session")
         forget("core.storage")
         forget("core.evening")
+        forget("core.setup_bytes")
         if self.launcher is None:       # (the launcher uses the catalog: it stays with it)
             forget("core.catalog")
 

@@ -7,6 +7,7 @@ from core import setup as S
 from core import widgets
 from core.scene import Scene
 
+_KIND_LABELS = ("Human", "Easy bot", "Normal bot", "Hard bot")     # by seat kind (core/setup.py)
 _SEAT_LABELS = ("Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5", "Seat 6", "Seat 7", "Seat 8")
 _COUNT_LABELS = ("0", "1", "2", "3", "4", "5", "6", "7", "8")
 _MAX_OPTIONS = const(4)
@@ -43,7 +44,7 @@ class GameSetup(Scene):
         h = _ROW_H if rows * _ROW_H <= _ROOM else _ROOM // rows    # 8 seats and options: lower rows
         m.add("Seats", _COUNT_LABELS[self.count], True, h)
         for i in range(hi):
-            m.add(_SEAT_LABELS[i], S.KIND_LABELS[self.kinds[i]], i < self.count, h)
+            m.add(_SEAT_LABELS[i], _KIND_LABELS[self.kinds[i]], i < self.count, h)
         for i in range(len(opts)):
             m.add(opts[i][1], opts[i][2][0], True, h)
         self._start = m.add("Start", None, True, h)
@@ -70,7 +71,7 @@ class GameSetup(Scene):
                 s = i - 1
                 if s < self.count:
                     self.kinds[s] = (self.kinds[s] + d) % 4
-                    m.set_value(i, S.KIND_LABELS[self.kinds[s]])
+                    m.set_value(i, _KIND_LABELS[self.kinds[s]])
             elif i < self._start:
                 k = i - 1 - hi
                 choices = self.pkg.OPTIONS[k][2]

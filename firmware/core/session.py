@@ -13,7 +13,8 @@ uses it, and so do tests and tools that run a game on a console directly.
 start.bin (magic b"PTgo", version 1), payload:
     kind     1 byte: 0 the launcher, 1 a new game, 2 resume the suspended game
     notice   1 byte n, then n bytes: a notice to show after the restart (n = 0: none)
-    setup    a new game's Setup (core/setup.py), then its evening table (core/evening.py) or 0
+    setup    a new game's Setup (its bytes: core/setup_bytes.py), then its evening table
+             (core/evening.py) or 0
 A suspended game is suspend.bin (magic b"PTsv", version 2; version 1 had no start seat in its
 Setup): the Setup followed by the game's own snapshot.
 """

@@ -5,6 +5,9 @@ take the players' names from the settings in order, bots are called by level and
 `start` is the seat that plays first, or -1: the game chooses (G-2: its starting ritual when that
 is a game action, else a random seat) and writes its choice back here, so that "play again" can
 rotate it. `to_bytes`/`from_bytes` keep a setup inside a suspended-game save and a start request.
+
+A running game keeps this module loaded (its Setup); the byte form and the setup screen's labels
+live in the modules that need them, so they are not in memory while a game plays.
 """
 from micropython import const
 
@@ -12,7 +15,6 @@ HUMAN = const(0)
 EASY = const(1)
 NORMAL = const(2)
 HARD = const(3)
-KIND_LABELS = ("Human", "Easy bot", "Normal bot", "Hard bot")
 KIND_KEYS = ("human", "bot:easy", "bot:normal", "bot:hard")
 MAX_SEATS = const(8)         # Tip Top seats 8
 
@@ -41,60 +43,18 @@ class Setup:
         return n
 
     def to_bytes(self):
-        out = bytearray()
-        g = self.game.encode()
-        out.append(len(g))
-        out.extend(g)
-        out.append(len(self.kinds))
-        out.extend(self.kinds)
-        for n in self.names:
-            b = n.encode()
-            out.append(len(b))
-            out.extend(b)
-        out.append(len(self.options))
-        out.extend(self.options)
-        for i in range(4):
-            out.append((self.seed >> (8 * i)) & 255)
-        out.append(self.start & 255)        # -1 as 255
-        return bytes(out)
+        """The setup's bytes, as a start request and a suspended game's save keep it (the
+        format is core/setup_bytes.py's, loaded only when one is written or read)."""
+        from core.setup_bytes import encode
+        return encode(self)
 
     @staticmethod
     def from_bytes(data, at=0, with_start=True):
-        """(Setup, next offset); raises ValueError on a malformed setup. `with_start`: the
-        bytes end with the start seat (saves before it had none)."""
-        try:
-            n = data[at]
-            game = bytes(data[at + 1:at + 1 + n]).decode()
-            at += 1 + n
-            seats = data[at]
-            if not 1 <= seats <= MAX_SEATS:
-                raise ValueError("seats")
-            kinds = bytes(data[at + 1:at + 1 + seats])
-            at += 1 + seats
-            names = []
-            for _ in range(seats):
-                n = data[at]
-                names.append(bytes(data[at + 1:at + 1 + n]).decode())
-                at += 1 + n
-            n = data[at]
-            options = bytes(data[at + 1:at + 1 + n])
-            at += 1 + n
-            seed = data[at] | (data[at + 1] << 8) | (data[at + 2] << 16) | (data[at + 3] << 24)
-            at += 4
-            start = -1
-            if with_start:
-                start = data[at]
-                at += 1
-        except (IndexError, UnicodeError):
-            raise ValueError("truncated setup")
-        for k in kinds:
-            if k > HARD:
-                raise ValueError("seat kind")
-        if start == 255:
-            start = -1
-        elif start >= seats:
-            raise ValueError("start seat")
-        return Setup(game, kinds, names, options, seed, start), at
+        """(Setup, next offset) from bytes written by to_bytes(); raises ValueError on a
+        malformed setup. `with_start`: the bytes end with the start seat (saves before it had
+        none)."""
+        from core.setup_bytes import decode
+        return decode(data, at, with_start)
 
 
 def bot_name(kind, seat):
