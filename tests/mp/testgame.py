@@ -39,7 +39,19 @@ class TestGame(Scene):
             self.drawn = t
 
 
-def install(console):
+def install(console, alone=False):
+    """Put the test game on `console` the way console.start_game does. `alone`: as on the
+    device, where a game runs on a console of its own (started through a restart, core/session.py):
+    the launcher goes first, with its modules, and a blank scene is under the game."""
+    if alone:
+        import gc
+        from core.modules import forget
+        console.launcher.release_art()
+        console.launcher = None
+        console._stack[0] = Scene()
+        forget("core.launcher")
+        forget("core.catalog")
+        gc.collect()
     g = TestGame(console)
     console.attach_game(g, PAGES)
     return g
