@@ -93,13 +93,14 @@ def test_accelerometer_choices(env):
 @pytest.mark.parametrize("chip,kept,gone", [("mpu6050", "hal.mpu6050", "hal.lis3dh"),
                                             ("lis3dh", "hal.lis3dh", "hal.mpu6050")])
 def test_the_board_keeps_only_the_code_it_runs_after_build(env, chip, kept, gone):
-    """The driver of the sensor found stays loaded, the other is forgotten, and so is the board
-    file once read (docs/decisions.md, Memory)."""
+    """The driver of the sensor found stays loaded, the other is forgotten, and so are the board
+    file once read and the code that builds the hardware (docs/decisions.md, Memory)."""
     for name in ("hal.board", "hal.lis3dh", "hal.mpu6050"):
         sys.modules.pop(name, None)
     fake_machine.reset_state((1, 29), chip, env[1].ticks_ms)
     build(env)
     assert kept in sys.modules and gone not in sys.modules and "hal.board" not in sys.modules
+    assert "hal.pico_build" not in sys.modules
 
 
 def test_buttons_on_the_reference_pins(env):

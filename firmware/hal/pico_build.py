@@ -1,0 +1,83 @@
+"""Building the Pico's hardware object at boot (hal.pico.build() calls it, then forgets this
+module: its code runs once a boot).
+
+Order matters in two places: the clocks are set before the SPI object exists (changing the
+peripheral clock later silently changes the SPI rate), and the LCD's DC pin is made after the
+SPI object (SPI1 claims GP8, the DC line, as MISO even with miso=None).
+"""
+import os
+
+import machine
+from machine import I2C, PWM, SPI, Pin
+
+from core.files import Files
+from core.modules import forget
+from hal import accel, buttons, pico, sound, st7789
+
+
+def spi_baudrate(spi):
+    """The rate the SPI peripheral really runs at, as print(spi) reports it (0 if absent)."""
+    s = str(spi)
+    i = s.find("baudrate=")
+    if i < 0:
+        return 0
+    i += 9
+    j = i
+    while j < len(s) and "0" <= s[j] <= "9":
+        j += 1
+    return int(s[i:j]) if j > i else 0
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def take_warm_mark():
+    """True when this boot follows Hardware.restart(); the mark is cleared as it is read, so a
+    later power-up, watchdog reset or Ctrl-D sets the panel up as usual."""
+    a = pico.watchdog_base() + pico.WDT_SCRATCH0
+    warm = machine.mem32[a] == pico.WARM
+    machine.mem32[a] = 0
+    return warm
+
+
+def build(board, data, clock):
+    """hal.pico.build(): the Hardware of `board` (None: hal/board.py, read here only, then
+    forgotten)."""
+    if board is None:
+        from hal import board
+        forget("hal.board")     # `board` stays here until build() returns
+    hw = pico.Hardware()
+    hw.warm = take_warm_mark()
+    if clock is not None:
+        hw.clock = clock
+    pico.set_clocks(board.CPU_HZ)
+    spi = SPI(board.LCD_SPI, baudrate=board.LCD_BAUD, polarity=0, phase=0,
+              sck=Pin(board.LCD_SCK), mosi=Pin(board.LCD_MOSI), miso=None)
+    hw.spi_hz = spi_baudrate(spi)
+    print("picotable: display SPI %d Hz: %s" % (hw.spi_hz, spi))
+    dc = Pin(board.LCD_DC, Pin.OUT, value=1)    # after SPI(): see the module docstring
+    cs = Pin(board.LCD_CS, Pin.OUT, value=1)
+    rst = Pin(board.LCD_RST, Pin.OUT, value=1)
+    bl = PWM(Pin(board.LCD_BL))     # after a restart the PWM still runs at its duty: kept
+    if not hw.warm:
+        bl.freq(1000)
+        bl.duty_u16(0)      # dark until the console sets the brightness
+    hw.display = st7789.ST7789(spi, dc, cs, rst, bl, board.LCD_MADCTL, board.LCD_XOFF,
+                               board.LCD_YOFF, hw.clock.sleep_ms, init=not hw.warm)
+    hw.buttons = buttons.Buttons([Pin(n) for n in board.BUTTONS])
+    i2c = I2C(board.I2C_ID, sda=Pin(board.I2C_SDA), scl=Pin(board.I2C_SCL), freq=board.I2C_HZ)
+    hw.accel = accel.open(i2c, board.ACCEL_AXES)
+    print("picotable: accelerometer", hw.accel.name if hw.accel is not None else "none")
+    hw.files = Files(os, data)
+    if board.BUZZER is not None:
+        hw.sound = sound.Sound(PWM(Pin(board.BUZZER)), hw.clock)
+    if _exists(pico.NOWDT_FLAG):
+        print("picotable: watchdog off (%s)" % pico.NOWDT_FLAG)
+    else:
+        hw.watchdog = machine.WDT(timeout=pico.WDT_MS)
+    return hw
