@@ -1,12 +1,13 @@
 """The platform's accelerometer object over whichever sensor answers on the I2C bus.
 
 open(i2c, axes) probes MPU-6050 (0x68, 0x69) and LIS3DH (0x18, 0x19) by their WHO_AM_I
-registers and returns an Accel, or None when there is no sensor. Only the driver of the sensor
-found stays in memory: a driver's module is imported to probe for its chip and forgotten when the
-chip is not there. Accel.read(xyz) fills an
+registers and returns an Accel, or None when there is no sensor. Accel.read(xyz) fills an
 array('i') of 3 with milli-g in the board's frame (x right, y towards the top of the screen,
 z out of the screen) and returns True, or False on any bus error; it never raises and allocates
 nothing when the read succeeds.
+
+Only the driver of the sensor found stays in memory: a driver's module is imported to probe for
+its chip and forgotten when the chip is not there.
 """
 from array import array
 
