@@ -58,6 +58,7 @@ NOT_DRAWN = {
     ("core/storage.py", ".tmp"): "a file name",
     ("core/bootstrap.py", ".tmp"): "a file name",
     ("core/errors.py", "step %d: %s:%d: %s\n"): "a line of error.log",
+    ("core/console.py", "game "): "the boot log (console.mode())",
     ("games/norespect/scenes.py", "winner=%s reason=%s turns=%d"): "the simulator's result line",
     ("games/norespect/scenes.py", ","): "the simulator's result line",
     ("games/nmbr9/scenes.py", "winner=%s scores=%s"): "the simulator's result line",
