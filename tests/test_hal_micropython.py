@@ -31,6 +31,11 @@ def test_viper_and_pure_conversion_are_identical_on_unix():
     assert "SHOW_US viper" in out and " 115200" in out
 
 
+@pytest.mark.parametrize("port,want", [("unix", "loaded viper -"), ("wasm-min", "loaded - pure")])
+def test_the_driver_keeps_one_pixel_converter_loaded(port, want):
+    assert run(port, "hal_converter_loaded.py").strip() == want
+
+
 def test_show_buttons_accel_allocation_free_on_unix():
     out = run("unix", "hal_show_alloc.py")
     assert "ALLOC OK viper" in out and "ALLOC OK pure" in out
