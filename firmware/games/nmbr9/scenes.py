@@ -34,6 +34,7 @@ from games.nmbr9 import snapshot as SNAP
 from games.nmbr9 import tiles as T
 from games.nmbr9.bot import Bot
 from games.nmbr9.events import CAPACITY, FIELDS
+from games.nmbr9.scores import TOP, Scores
 
 # units of bot thinking per step; emulated Pico: 40 units made a worst step of 28.5 ms
 # (docs/nmbr9.md), 28 leave room for the frame's drawing under 40 ms
@@ -89,6 +90,15 @@ class GameScene(Scene):
         self.why = R.OK                         # the ghost: legal, or why not
         self.glevel = 0
         self.can = True                         # the seat to play has a legal place
+        # solitaire (one human seat): the high-score table, loaded now (an allocation point),
+        # shown instead of the display by X and on the result screen
+        self.scores = None
+        self.table = False
+        self.pausable = True                    # off on solitaire's result screen (_after)
+        if n == 1 and self.kinds[0] == 0:
+            self.scores = Scores()
+            console.notice.post(self.scores.load(console.files))
+        self.seed = setup.seed & 0x3FFFFFFF
         # what to redraw: the header, the footer, the whole display, a box of cells
         self._dh = True
         self._df = True
@@ -157,6 +167,12 @@ class GameScene(Scene):
         self._mark_ghost()
         self._df = True
 
+    def _show_table(self, on):
+        if on != self.table:
+            self.table = on
+            self._dall = True
+            self._df = True
+
     def _set_view(self, seat):
         if seat != self.view:
             self.view = seat
@@ -175,9 +191,13 @@ class GameScene(Scene):
         pressed = c.buttons.pressed
         if self.mode == M_OVER:
             if pressed & B.A:
+                self._save_scores(c)
                 c.end_game()
             elif pressed & B.X:
-                self._set_view((self.view + 1) % self.n)
+                if self.scores is not None:
+                    self._show_table(not self.table)
+                else:
+                    self._set_view((self.view + 1) % self.n)
             return
         if self.sub == S_HUMAN:
             self._human_input(c)
@@ -227,6 +247,11 @@ class GameScene(Scene):
         st = self.st
         p = c.buttons.pressed
         seat = st.turn
+        if self.scores is not None and (p & B.X or self.table and p & B.A):
+            self._show_table(not self.table)    # solitaire: X shows the table, A or X goes back
+            return
+        if self.table:
+            return
         if p & B.X:
             self._set_view((self.view + 1) % self.n)
             return
@@ -298,6 +323,12 @@ class GameScene(Scene):
             self.mode = M_OVER
             self.game_over = True
             self.c.beep(880, 120)
+            if self.scores is not None:
+                # entered now, written as the result screen is left (an allocation point); the
+                # pause menu is off until then, so leaving always goes through A
+                self.scores.add(st.disp[0].score, self.names[0], self.seed)
+                self.pausable = False
+                self._show_table(True)
             best = 0
             for s in range(self.n):             # the view goes to a winner
                 if st.winners & (1 << s):
@@ -306,6 +337,10 @@ class GameScene(Scene):
             self._set_view(best)
             return
         self.wait = self._delay()
+
+    def _save_scores(self, c):
+        if self.scores is not None and self.scores.pending and not self.scores.save(c.files):
+            c.notice.post("High scores not saved")
 
     # -- drawing --------------------------------------------------------------------------------
     def draw(self, g, full):
@@ -317,7 +352,12 @@ class GameScene(Scene):
         if self._dh:
             self._dh = False
             self._draw_header(g)
-        if self._dall:
+        if self.table:
+            self._bx1 = -1
+            if self._dall:
+                self._dall = False
+                self._draw_table(g)
+        elif self._dall:
             self._dall = False
             self._bx1 = -1
             self._draw_cells(g, 0, 0, R.SIZE - 1, R.SIZE - 1)
@@ -379,6 +419,37 @@ class GameScene(Scene):
                     fb.rect(px + 2, py + 2, _CELL - 4, _CELL - 4, col)
         g.dirty(_BX + x0 * _CELL, _BY + y0 * _CELL, (x1 - x0 + 1) * _CELL, (y1 - y0 + 1) * _CELL)
 
+    def _draw_table(self, g):
+        """Solitaire's high scores and statistics over the display's square."""
+        fb = g.fb
+        hs = self.scores
+        fb.fill_rect(_BX, _BY, 200, 200, P.NAVY)
+        fb.text("Solitaire high scores", _BX + 8, _BY + 8, P.YELLOW)
+        for i in range(TOP):
+            y = _BY + 30 + 16 * i
+            col = P.YELLOW if i == hs.rank else P.WHITE
+            fb.text(DIGITS[i + 1], _BX + 8, y, col)
+            fb.text(".", _BX + 16, y, col)
+            if i < hs.count:
+                g.number(hs.score[i], _BX + 32, y, col, width=3)
+                TX.draw(g, hs.names[i], _BX + 72, y, col, mark=False)
+            else:
+                fb.text("-", _BX + 48, y, P.SLATE)
+        y = _BY + 124
+        fb.text("Games played", _BX + 8, y, P.SILVER)
+        g.number(hs.played, _BX + 120, y, P.WHITE)
+        fb.text("Best", _BX + 8, y + 16, P.SILVER)
+        g.number(hs.best(), _BX + 120, y + 16, P.WHITE)
+        fb.text("Average", _BX + 8, y + 32, P.SILVER)
+        a = hs.average10()
+        w = g.number(a // 10, _BX + 120, y + 32, P.WHITE)
+        fb.text(".", _BX + 120 + w, y + 32, P.WHITE)
+        fb.text(DIGITS[a % 10], _BX + 128 + w, y + 32, P.WHITE)
+        if self.mode == M_OVER:
+            fb.text("This game", _BX + 8, y + 56, P.YELLOW)
+            g.number(self.st.disp[0].score, _BX + 120, y + 56, P.YELLOW)
+        g.dirty(_BX, _BY, 200, 200)
+
     def _draw_header(self, g):
         st = self.st
         fb = g.fb
@@ -417,9 +488,15 @@ class GameScene(Scene):
         fb = g.fb
         fb.fill_rect(0, _FOOT_Y, 240, 240 - _FOOT_Y, P.BLACK)
         if self.mode == M_OVER:
-            fb.text("A: continue  X: view", 4, _FOOT_Y + 1, P.SILVER)
+            if self.scores is None:
+                fb.text("A: continue  X: view", 4, _FOOT_Y + 1, P.SILVER)
+            else:
+                fb.text("A: continue  X: display" if self.table else "A: continue  X: scores",
+                        4, _FOOT_Y + 1, P.SILVER)
         elif self.sub == S_HUMAN:
-            if self.view != st.turn:
+            if self.table:
+                fb.text("A: back  X: display", 4, _FOOT_Y + 1, P.SILVER)
+            elif self.view != st.turn:
                 fb.text("A: back  X: next display", 4, _FOOT_Y + 1, P.SILVER)
             elif not self.can:
                 fb.text("No place: A sets it aside", 4, _FOOT_Y + 1, P.RED)
@@ -430,7 +507,8 @@ class GameScene(Scene):
                 g.number(self.glevel, 76, _FOOT_Y + 1, P.WHITE)
                 fb.text("+", 92, _FOOT_Y + 1, P.WHITE)
                 g.number(self.glevel * st.card, 100, _FOOT_Y + 1, P.WHITE)
-                fb.text("B: turn X: view", 116, _FOOT_Y + 1, P.GREY)
+                fb.text("B: turn X: view" if self.scores is None else "B: turn X: best", 116,
+                        _FOOT_Y + 1, P.GREY)
         g.dirty(0, _FOOT_Y, 240, 240 - _FOOT_Y)
 
     # -- the console's questions --------------------------------------------------------------
