@@ -29,12 +29,12 @@ from core.record import Record
 from core.rng import Rng
 from core.scene import Scene
 
+from games.nmbr9 import art
 from games.nmbr9 import rules as R
 from games.nmbr9 import snapshot as SNAP
 from games.nmbr9 import tiles as T
 from games.nmbr9.bot import Bot
 from games.nmbr9.events import CAPACITY, FIELDS
-from games.nmbr9.scores import TOP, Scores
 
 # units of bot thinking per step; emulated Pico: 40 units made a worst step of 28.5 ms
 # (docs/nmbr9.md), 28 leave room for the frame's drawing under 40 ms
@@ -60,6 +60,9 @@ LEVEL_COLOURS = (P.NAVY, P.BLUE, P.FOREST, P.PURPLE, P.BROWN, P.CYAN, P.PINK, P.
 DIGIT_COLOURS = (P.NAVY, P.WHITE, P.WHITE, P.WHITE, P.WHITE, P.BLACK, P.BLACK, P.BLACK,
                  P.BLACK, P.WHITE, P.BLACK, P.WHITE)
 _BOT_RNG_MIX = const(0x5A3C9)
+# the card's tile as a picture (assets/games/nmbr9/tile_N.png: 4 px a square)
+TILE_ART = (art.TILE_0, art.TILE_1, art.TILE_2, art.TILE_3, art.TILE_4, art.TILE_5, art.TILE_6,
+            art.TILE_7, art.TILE_8, art.TILE_9)
 
 
 class GameScene(Scene):
@@ -96,6 +99,7 @@ class GameScene(Scene):
         self.table = False
         self.pausable = True                    # off on solitaire's result screen (_after)
         if n == 1 and self.kinds[0] == 0:
+            from games.nmbr9.scores import Scores     # only here: its code is RAM
             self.scores = Scores()
             console.notice.post(self.scores.load(console.files))
         self.seed = setup.seed & 0x3FFFFFFF
@@ -182,6 +186,8 @@ class GameScene(Scene):
 
     # -- the scene ------------------------------------------------------------------------------
     def enter(self, console):
+        if console.gfx._draw is None:           # the art's kernel: loaded as the game starts
+            console.gfx.load_images(True)
         self._dall = True
         self._dh = True
         self._df = True
@@ -425,7 +431,7 @@ class GameScene(Scene):
         hs = self.scores
         fb.fill_rect(_BX, _BY, 200, 200, P.NAVY)
         fb.text("Solitaire high scores", _BX + 8, _BY + 8, P.YELLOW)
-        for i in range(TOP):
+        for i in range(len(hs.score)):
             y = _BY + 30 + 16 * i
             col = P.YELLOW if i == hs.rank else P.WHITE
             fb.text(DIGITS[i + 1], _BX + 8, y, col)
@@ -473,10 +479,12 @@ class GameScene(Scene):
         fb.text(":", 4 + w, 15, P.SILVER)
         g.number(st.disp[v].score, 20 + w, 15, P.WHITE)
         if self.mode == M_OVER and st.winners & (1 << v):
-            fb.text("wins", 132, 15, P.YELLOW)
-        fb.text("left", 168, 3, P.GREY)
-        g.number(R.DECK - st.flipped, 168, 15, P.SILVER)
+            fb.text("wins", 112, 15, P.YELLOW)
+        fb.text("left", 150, 3, P.GREY)
+        g.number(R.DECK - st.flipped, 150, 15, P.SILVER)
         if st.phase == R.P_PLACE:
+            img = TILE_ART[st.card]
+            g.image(img, 198 - img[1], 6, art.KEY)     # the tile's shape beside its card
             fb.fill_rect(208, 1, 30, 26, P.WHITE)
             g.text_big(DIGITS[st.card], 211, 2, P.BLACK, 3)
         else:
