@@ -186,7 +186,8 @@ CORRUPTIONS = {
               "High scores too new: replaced"),
     "short payload": (lambda: storage.pack(HS.MAGIC, HS.VERSION, bytes(76)),
                       "High scores invalid: replaced"),
-    "unsorted": (lambda: _payload(lambda p: p.__setitem__(21, 99)), "High scores invalid: replaced"),
+    "unsorted": (lambda: _payload(lambda p: (p.__setitem__(7, 30), p.__setitem__(21, 50))),
+                 "High scores invalid: replaced"),                 # the same sum, worst first
     "count too big": (lambda: _payload(lambda p: p.__setitem__(6, 6)), "High scores invalid: replaced"),
     "more entries than games": (lambda: _payload(lambda p: p.__setitem__(0, 1)),
                                 "High scores invalid: replaced"),
