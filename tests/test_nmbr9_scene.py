@@ -275,3 +275,17 @@ def test_bench_scenario_moves_the_ghost_over_a_crowded_display_and_times_the_har
     assert think["decisions"] == "19" and int(think["frames"]) >= 19     # one per card but the last
     assert ghost["frames"] == "80" and int(ghost["spi_bytes"]) > 0        # every move redrew cells
     assert int(lines["full"]["tiles"]) >= 15                              # a crowded display
+
+
+def test_a_view_change_is_drawn_a_band_of_rows_a_step_and_no_bot_thinks_beside_it():
+    c, g = start((1, 2), 7)
+    while not (g.sub == S.S_THINK and g.shown[0] != g.view):
+        c.frame()
+    think = (g.bot.find.y, g.bot.find.used, g.bot.stage, g.bot.best, g.record.n)   # its progress
+    rows = []
+    for _ in range(3):
+        c.frame()
+        rows.append(sum(1 for r in g.shown if r == g.view))
+        assert g.sub == S.S_THINK and (g.bot.find.y, g.bot.find.used, g.bot.stage, g.bot.best,
+                                       g.record.n) == think
+    assert rows == [7, 14, 20]          # three bands, the whole display after the third

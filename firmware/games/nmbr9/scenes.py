@@ -39,6 +39,9 @@ from games.nmbr9.events import CAPACITY, FIELDS
 # units of bot thinking per step; emulated Pico: 40 units made a worst step of 28.5 ms
 # (docs/nmbr9.md), 28 leave room for the frame's drawing under 40 ms
 BOT_BUDGET = const(28)
+# a view change is drawn this many rows of cells a step (the whole display at once took up to
+# 66 ms on the emulated Pico; docs/nmbr9.md)
+_BAND = const(7)
 _BX = const(20)             # the display's left edge and top (px)
 _BY = const(30)
 _CELL = const(10)
@@ -88,6 +91,7 @@ class GameScene(Scene):
         self.wait = 0
         self.game_over = False
         self.view = 0                           # the seat whose display is shown
+        self.shown = bytearray(R.SIZE)          # per row of cells: the seat whose row it shows
         self.gm = -1                            # the ghost's move (-1: no ghost)
         self.gcol = P.WHITE
         self.why = R.OK                         # the ghost: legal, or why not
@@ -124,6 +128,8 @@ class GameScene(Scene):
             setup.start = s
             self.view = s
             self.brng.save_into(self.bot_mark, 0)
+        for r in range(R.SIZE):
+            self.shown[r] = self.view
 
     # -- helpers --------------------------------------------------------------------------------
     def _delay(self):
@@ -150,7 +156,7 @@ class GameScene(Scene):
 
     def _mark_ghost(self):
         m = self.gm
-        if m >= 0 and self.view == self.st.turn:
+        if m >= 0:
             k = self.st.card * 4 + (m >> 10)
             x = m & 31
             y = (m >> 5) & 31
@@ -178,11 +184,29 @@ class GameScene(Scene):
             self._df = True
 
     def _set_view(self, seat):
+        """Show `seat`'s display: the header at once, the cells a band of rows a step
+        (_switch)."""
         if seat != self.view:
             self.view = seat
-            self._dall = True
             self._dh = True
             self._df = True
+
+    def _switch(self):
+        """The next band of rows that still shows another display than the viewed one is made
+        to show it (marked for drawing); False when every row shows it. While rows are left,
+        no bot thinks and no card is turned (a human's input goes on: it draws little)."""
+        v = self.view
+        sh = self.shown
+        r = 0
+        while r < R.SIZE and sh[r] == v:
+            r += 1
+        if r == R.SIZE:
+            return False
+        end = min(r + _BAND, R.SIZE)
+        for i in range(r, end):
+            sh[i] = v
+        self._mark_cells(0, r, R.SIZE - 1, end - 1)
+        return True
 
     # -- the scene ------------------------------------------------------------------------------
     def enter(self, console):
@@ -193,6 +217,7 @@ class GameScene(Scene):
         self._df = True
 
     def update(self, c):
+        busy = self._switch()
         st = self.st
         pressed = c.buttons.pressed
         if self.mode == M_OVER:
@@ -207,6 +232,8 @@ class GameScene(Scene):
             return
         if self.sub == S_HUMAN:
             self._human_input(c)
+            return
+        if busy:                                # no bot thinks, no card turns beside a band
             return
         if self.wait > 0:
             self.wait -= 1
@@ -379,13 +406,15 @@ class GameScene(Scene):
             self._draw_footer(g)
 
     def _draw_cells(self, g, x0, y0, x1, y1):
-        """Cells x0..x1, y0..y1 of the viewed display, then the ghost's squares among them."""
+        """Cells x0..x1, y0..y1 (each row of the display it shows: self.shown), then the ghost's
+        squares among them (on rows that show the seat to play)."""
         fb = g.fb
-        d = self.st.disp[self.view]
-        h = d.h
-        top = d.top
-        tiles = d.tiles
+        sh = self.shown
         for cy in range(y0, y1 + 1):
+            d = self.st.disp[sh[cy]]
+            h = d.h
+            top = d.top
+            tiles = d.tiles
             py = _BY + cy * _CELL
             for cx in range(x0, x1 + 1):
                 px = _BX + cx * _CELL
@@ -409,16 +438,17 @@ class GameScene(Scene):
                     if cx == tiles[i + 2] + T.CX[k] and cy == tiles[i + 3] + T.CY[k]:
                         fb.text(DIGITS[v - 1], px + 2, py + 1, DIGIT_COLOURS[v])
         m = self.gm
-        if m >= 0 and self.view == self.st.turn:
+        if m >= 0:
             k = self.st.card * 4 + (m >> 10)
             base = k * T.MAX_SQUARES
             gx = m & 31
             gy = (m >> 5) & 31
             col = self.gcol
+            turn = self.st.turn
             for i in range(T.COUNT[self.st.card]):
                 cx = gx + T.CX[base + i]
                 cy = gy + T.CY[base + i]
-                if x0 <= cx <= x1 and y0 <= cy <= y1:
+                if x0 <= cx <= x1 and y0 <= cy <= y1 and sh[cy] == turn:
                     px = _BX + cx * _CELL
                     py = _BY + cy * _CELL
                     fb.rect(px + 1, py + 1, _CELL - 2, _CELL - 2, col)
