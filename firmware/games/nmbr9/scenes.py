@@ -115,6 +115,8 @@ class GameScene(Scene):
         self._by0 = 0
         self._bx1 = -1
         self._by1 = -1
+        self._r0 = 0                            # a band of rows to draw (_r1 < 0: none)
+        self._r1 = -1
         if snapshot is not None:
             SNAP.load(snapshot, self.st, self.brng, self.record, setup)
             self.brng.save_into(self.bot_mark, 0)
@@ -205,7 +207,12 @@ class GameScene(Scene):
         end = min(r + _BAND, R.SIZE)
         for i in range(r, end):
             sh[i] = v
-        self._mark_cells(0, r, R.SIZE - 1, end - 1)
+        # drawn on its own, not merged into the box of changed cells (a ghost far away would
+        # make that box most of the display)
+        if self._r1 < 0 or r < self._r0:
+            self._r0 = r
+        if end - 1 > self._r1:
+            self._r1 = end - 1
         return True
 
     # -- the scene ------------------------------------------------------------------------------
@@ -387,20 +394,27 @@ class GameScene(Scene):
             self._draw_header(g)
         if self.table:
             self._bx1 = -1
+            self._r1 = -1
             if self._dall:
                 self._dall = False
                 self._draw_table(g)
         elif self._dall:
             self._dall = False
             self._bx1 = -1
+            self._r1 = -1
             self._draw_cells(g, 0, 0, R.SIZE - 1, R.SIZE - 1)
-        elif self._bx1 >= 0:
-            x0 = self._bx0
-            y0 = self._by0
-            x1 = self._bx1
-            y1 = self._by1
-            self._bx1 = -1
-            self._draw_cells(g, x0, y0, x1, y1)
+        else:
+            if self._r1 >= 0:
+                r1 = self._r1
+                self._r1 = -1
+                self._draw_cells(g, 0, self._r0, R.SIZE - 1, r1)
+            if self._bx1 >= 0:
+                x0 = self._bx0
+                y0 = self._by0
+                x1 = self._bx1
+                y1 = self._by1
+                self._bx1 = -1
+                self._draw_cells(g, x0, y0, x1, y1)
         if self._df:
             self._df = False
             self._draw_footer(g)
