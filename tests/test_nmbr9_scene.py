@@ -213,6 +213,9 @@ def test_whole_games_bots_and_humans_heap_locked_every_frame_as_on_cpython(port)
         assert nrows == str(3 + 20 + 40 * len(kinds))     # seed, start, result, flips, places
     assert "done games=6 bad=0" in out
     assert rows == [m.groups() for m in GAME.finditer(locked_run("cpython"))]
+    # the human alone's game was entered in the locked game-over frame, at the top of a full table
+    best = re.search(r"seed=5 kinds=0 .* scores=(\d+)", out).group(1)
+    assert "table played=6 rank=0 count=5 best=%s" % best in out
 
 
 # -- the record as JSON lines -------------------------------------------------------------------
@@ -235,3 +238,54 @@ def test_record_export_through_the_simulator(tmp_path):
     assert len(places) == 40 and set(places[0]) == {"n", "event", "seat", "tile", "rot", "x", "y"}
     assert rows[-1]["event"] == "result" and rows[-1]["cards"] == 20
     assert "game=nmbr9 seed=7" in r.stdout
+
+
+# -- the art: the card's tile as a picture from assets/games/nmbr9 --------------------------------
+def test_each_tile_png_is_its_m1_shape_and_the_header_shows_it_pixel_for_pixel():
+    import os
+    from test_assets import ROOT, indices
+    c, g = start((0,), 2)
+    seen = set()
+    while not g.game_over:
+        if g.st.phase == R.P_PLACE and g.sub == S.S_HUMAN and g.st.card not in seen:
+            n = g.st.card
+            seen.add(n)
+            w, h, px = indices(os.path.join(ROOT, "assets", "games", "nmbr9", "tile_%d.png" % n))
+            rows = T.SHAPES[n]
+            assert (w, h) == (4 * max(r.bit_length() for r in rows), 16)
+            for (x, y), want in px.items():
+                inside = rows[y // 4] >> (x // 4) & 1
+                assert (want is not None) == bool(inside), (n, x, y)       # M-1's squares
+                got = c.gfx.buf[(198 - w + x + (6 + y) * 240) >> 1]
+                got = got & 15 if (198 - w + x) & 1 else got >> 4
+                assert got == (P.BLACK if want is None else want), (n, x, y)
+        press(c, B.A, 2)
+    assert len(seen) >= 5
+
+
+# -- the bench's scenario (make bench, make bench-pico's nmbr9-frames) ------------------------------
+def test_bench_scenario_moves_the_ghost_over_a_crowded_display_and_times_the_hard_bot():
+    r = mprun.run("unix", "tests/mp/bench_nmbr9.py", cwd=mprun.ROOT, timeout=600)
+    assert r.returncode == 0, r.stderr
+    lines = {m.group(1): dict(kv.split("=") for kv in m.group(2).split())
+             for m in re.finditer(r"^bench nmbr9 (\w+) (.*)$", r.stdout, re.M)}
+    assert set(lines) == {"think", "ghost", "idle", "full", "memory"}, r.stdout
+    think, ghost = lines["think"], lines["ghost"]
+    assert think["alloc"] == ghost["alloc"] == lines["idle"]["alloc"] == "0"
+    assert think["decisions"] == "19" and int(think["frames"]) >= 19     # one per card but the last
+    assert ghost["frames"] == "80" and int(ghost["spi_bytes"]) > 0        # every move redrew cells
+    assert int(lines["full"]["tiles"]) >= 15                              # a crowded display
+
+
+def test_a_view_change_is_drawn_a_band_of_rows_a_step_and_no_bot_thinks_beside_it():
+    c, g = start((1, 2), 7)
+    while not (g.sub == S.S_THINK and g.shown[0] != g.view):
+        c.frame()
+    think = (g.bot.find.y, g.bot.find.used, g.bot.stage, g.bot.best, g.record.n)   # its progress
+    rows = []
+    for _ in range(3):
+        c.frame()
+        rows.append(sum(1 for r in g.shown if r == g.view))
+        assert g.sub == S.S_THINK and (g.bot.find.y, g.bot.find.used, g.bot.stage, g.bot.best,
+                                       g.record.n) == think
+    assert rows == [7, 14, 20]          # three bands, the whole display after the third

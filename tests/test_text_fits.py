@@ -44,6 +44,8 @@ COMPOSED = {
     ("core/bootstrap.py", "Saved game %s: discarded"): "notices: bad save files at boot",
     ("core/session.py", "Saved game %s: discarded"): "notices: resuming a bad save file",
     ("core/settings_file.py", "Settings %s: defaults"): "notices: bad settings files",
+    ("games/nmbr9/scores.py", "High scores %s: replaced"):
+        "notices: bad high-score files (tests/test_nmbr9_scores.py: every one, at most 30 characters)",
     ("core/launcher.py", "%d-%d players"): "screens: the launcher",
     ("core/launcher.py", "%d player%s"): "screens: the launcher (no one-seat game yet)",
     ("core/errors.py", ": "): "the error screen with a long message (wrapped)",

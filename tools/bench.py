@@ -48,7 +48,8 @@ def main(argv):
     print("## heap in use on the 32-bit port (WebAssembly: object sizes like the Pico's; .mpy "
           "bytecode, pure kernels instead of viper; collected between top-level calls)")
     for args in (["launcher"], ["norespect", "2"], ["norespect", "4"], ["tower", "2"], ["tower", "4"],
-                 ["nope", "2"], ["nope", "6"], ["tiptop", "2"], ["tiptop", "8"]):
+                 ["nope", "2"], ["nope", "6"], ["tiptop", "2"], ["tiptop", "8"], ["nmbr9", "1"],
+                 ["nmbr9", "4"]):
         r = mprun.run("wasm", os.path.join("tests", "mp", "mem_state.py"), args, mpy=True,
                       cwd=mprun.ROOT, then="import gc; gc.collect(); print(gc.mem_alloc())")
         if r.returncode:

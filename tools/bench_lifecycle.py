@@ -8,7 +8,7 @@ taken first leaves room for all of it.
     python tools/bench_lifecycle.py GAME KINDS [--seed S] [--games K] [--ballast KB]
                                     [--frames N] [--vpico PATH]
 
-KINDS: a digit per seat, 2-8 seats (0 human: the seeded mash of tests/mp/mash.py, 1 easy, 2
+KINDS: a digit per seat, 1-8 seats (0 human: the seeded mash of tests/mp/mash.py, 1 easy, 2
 normal, 3 hard). --frames caps each game (a start probe: a few frames). It uses tools/bench_pico.py's board
 (VPICO and its assets; the tree compiled and copied onto the board afresh, so do not run it
 beside make bench-pico) and its lifecycle runs, which make bench-pico's game parts use too; the
@@ -27,10 +27,10 @@ import bench_pico as BP  # noqa: E402
 
 
 def kinds(text):
-    """An argparse type: 2-8 seat digits (NOPE! seats 6, Tip Top 8), 0 human, 1 easy, 2 normal,
-    3 hard."""
-    if not 2 <= len(text) <= 8 or any(ch not in "0123" for ch in text):
-        raise argparse.ArgumentTypeError("%r is not 2-8 seat digits of 0 (human) 1 2 3 (bot levels)"
+    """An argparse type: 1-8 seat digits (one: NMBR 9's solitaire; NOPE! seats 6, Tip Top 8), 0
+    human, 1 easy, 2 normal, 3 hard."""
+    if not 1 <= len(text) <= 8 or any(ch not in "0123" for ch in text):
+        raise argparse.ArgumentTypeError("%r is not 1-8 seat digits of 0 (human) 1 2 3 (bot levels)"
                                          % text)
     return text
 

@@ -38,7 +38,8 @@ HARNESS = os.path.join(ROOT, "tools", "pico")
 MP_TESTS = os.path.join(ROOT, "tests", "mp")
 # the tests/mp helpers the harness imports on the board
 MP_HELPERS = ("fakehw.py", "scene_runner.py", "locked.py", "testgame.py", "bench_clock.py",
-              "bench_tower.py", "bench_tower_physics.py", "tower_stack.py", "mash.py")
+              "bench_tower.py", "bench_tower_physics.py", "tower_stack.py", "mash.py",
+              "bench_nmbr9.py")
 ASSET_FILES = (("VPICO_UF2", "RPI_PICO-20241129-v1.24.1.uf2"), ("VPICO_BOOTROM", "bootrom.mjs"),
                ("VPICO_RP2040JS", os.path.join("node_modules", "rp2040js", "package.json")))
 
@@ -47,7 +48,8 @@ GAMES = ("tower", "norespect", "nope", "tiptop", "nmbr9")     # core/catalog.py'
 TITLE = {"tower": "Tower", "norespect": "No Respect", "nope": "NOPE!", "tiptop": "Tip Top",
          "nmbr9": "NMBR 9"}
 PARTS = ("screens", "norespect", "norespect-bots", "tower", "tower-physics", "tower-frames",
-         "nope", "nope-turns", "tiptop", "tiptop-8", "nmbr9") + tuple("ballast-" + g for g in GAMES)
+         "nope", "nope-turns", "tiptop", "tiptop-8", "nmbr9", "nmbr9-frames") + \
+    tuple("ballast-" + g for g in GAMES)
 BOTS_4 = "3333"             # four hard bots
 TIPTOP_8 = "32132132"       # Tip Top's largest table: hard, normal and easy bots
 LEVELS = (("easy", "1111"), ("normal", "2222"), ("hard", "3333"))
@@ -197,7 +199,7 @@ class Run:
 
     def reported(self):
         """The harness reported what happened (a figure, or a failure it caught)."""
-        return any(r["kind"] in ("screen", "life", "physics", "tower_frame", "error")
+        return any(r["kind"] in ("screen", "life", "physics", "tower_frame", "nmbr9_frame", "error")
                    for r in self.records)
 
     def failure(self):
@@ -532,6 +534,27 @@ def part_tower_frames(board, opt):
         failed(t, "tower frames", run, 6)
 
 
+def part_nmbr9_frames(board, opt):
+    t = Table("NMBR 9 frames (a human and a hard bot)", "frames", "mean ms", "max ms",
+              "SPI bytes/frame", "allocated bytes (collector off)", "notes")
+    run = board.boot("nmbr9-frames", "import nmbr9_frames\nnmbr9_frames.boot()\n", 1800)
+    names = {"think": "the hard bot thinking", "ghost": "a ghost move over 19 tiles",
+             "idle": "between ghost moves"}
+    rows = [r for r in run.records if r["kind"] == "nmbr9_frame"]
+    for r in rows:
+        if r["name"] == "full":
+            t.row("full repaint of 19 tiles", 1, r["ms"], r["ms"], "", "", "")
+            continue
+        extra = ""
+        if r["name"] == "think":
+            extra = "%s decisions, %s frames and %s ms each (worst %s ms)" % (
+                r["decisions"], r["frames_per"], r["decision_ms"], r["decision_max_ms"])
+        t.row(names.get(r["name"], r["name"]), r["frames"], r["ms"], r["max_ms"],
+              r.get("spi_bytes", ""), r["alloc"], extra)
+    if len(rows) < 4:
+        failed(t, "nmbr9 frames", run, 7)
+
+
 def ballast_top(heap_total, live, step):
     """The largest step of the ladder 0, step, 2 step ... that leaves room for the live heap
     measured without ballast: no larger ballast can fit, whatever the fragmentation."""
@@ -597,6 +620,7 @@ RUNNERS = {
     "tiptop-8": part_tiptop_8,
     "tower-physics": part_physics,
     "tower-frames": part_tower_frames,
+    "nmbr9-frames": part_nmbr9_frames,
 }
 TITLES = {
     "screens": "Console screens (scripted input of tests/mp/scene_runner.py)",
@@ -605,6 +629,8 @@ TITLES = {
     "tiptop-8": "Tip Top, whole eight-seat games",
     "tower-physics": "Tower physics alone (tests/mp/bench_tower_physics.py)",
     "tower-frames": "Tower whole frames over 20 bodies (tests/mp/bench_tower.py)",
+    "nmbr9-frames": "NMBR 9: the ghost over a crowded display, the hard bot thinking "
+                    "(tests/mp/bench_nmbr9.py)",
 }
 RUNNERS.update({g: part_game(g) for g in GAMES})
 RUNNERS.update({"ballast-" + g: part_ballast(g) for g in GAMES})

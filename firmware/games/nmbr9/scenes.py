@@ -29,6 +29,7 @@ from core.record import Record
 from core.rng import Rng
 from core.scene import Scene
 
+from games.nmbr9 import art
 from games.nmbr9 import rules as R
 from games.nmbr9 import snapshot as SNAP
 from games.nmbr9 import tiles as T
@@ -38,6 +39,9 @@ from games.nmbr9.events import CAPACITY, FIELDS
 # units of bot thinking per step; emulated Pico: 40 units made a worst step of 28.5 ms
 # (docs/nmbr9.md), 28 leave room for the frame's drawing under 40 ms
 BOT_BUDGET = const(28)
+# a view change is drawn this many rows of cells a step (the whole display at once took up to
+# 66 ms on the emulated Pico; docs/nmbr9.md)
+_BAND = const(7)
 _BX = const(20)             # the display's left edge and top (px)
 _BY = const(30)
 _CELL = const(10)
@@ -59,6 +63,9 @@ LEVEL_COLOURS = (P.NAVY, P.BLUE, P.FOREST, P.PURPLE, P.BROWN, P.CYAN, P.PINK, P.
 DIGIT_COLOURS = (P.NAVY, P.WHITE, P.WHITE, P.WHITE, P.WHITE, P.BLACK, P.BLACK, P.BLACK,
                  P.BLACK, P.WHITE, P.BLACK, P.WHITE)
 _BOT_RNG_MIX = const(0x5A3C9)
+# the card's tile as a picture (assets/games/nmbr9/tile_N.png: 4 px a square)
+TILE_ART = (art.TILE_0, art.TILE_1, art.TILE_2, art.TILE_3, art.TILE_4, art.TILE_5, art.TILE_6,
+            art.TILE_7, art.TILE_8, art.TILE_9)
 
 
 class GameScene(Scene):
@@ -84,11 +91,22 @@ class GameScene(Scene):
         self.wait = 0
         self.game_over = False
         self.view = 0                           # the seat whose display is shown
+        self.shown = bytearray(R.SIZE)          # per row of cells: the seat whose row it shows
         self.gm = -1                            # the ghost's move (-1: no ghost)
         self.gcol = P.WHITE
         self.why = R.OK                         # the ghost: legal, or why not
         self.glevel = 0
         self.can = True                         # the seat to play has a legal place
+        # solitaire (one human seat): the high-score table, loaded now (an allocation point),
+        # shown instead of the display by X and on the result screen
+        self.scores = None
+        self.table = False
+        self.pausable = True                    # off on solitaire's result screen (_after)
+        if n == 1 and self.kinds[0] == 0:
+            from games.nmbr9.scores import Scores     # only here: its code is RAM
+            self.scores = Scores()
+            console.notice.post(self.scores.load(console.files))
+        self.seed = setup.seed & 0x3FFFFFFF
         # what to redraw: the header, the footer, the whole display, a box of cells
         self._dh = True
         self._df = True
@@ -97,6 +115,8 @@ class GameScene(Scene):
         self._by0 = 0
         self._bx1 = -1
         self._by1 = -1
+        self._r0 = 0                            # a band of rows to draw (_r1 < 0: none)
+        self._r1 = -1
         if snapshot is not None:
             SNAP.load(snapshot, self.st, self.brng, self.record, setup)
             self.brng.save_into(self.bot_mark, 0)
@@ -110,6 +130,8 @@ class GameScene(Scene):
             setup.start = s
             self.view = s
             self.brng.save_into(self.bot_mark, 0)
+        for r in range(R.SIZE):
+            self.shown[r] = self.view
 
     # -- helpers --------------------------------------------------------------------------------
     def _delay(self):
@@ -136,7 +158,7 @@ class GameScene(Scene):
 
     def _mark_ghost(self):
         m = self.gm
-        if m >= 0 and self.view == self.st.turn:
+        if m >= 0:
             k = self.st.card * 4 + (m >> 10)
             x = m & 31
             y = (m >> 5) & 31
@@ -157,30 +179,68 @@ class GameScene(Scene):
         self._mark_ghost()
         self._df = True
 
+    def _show_table(self, on):
+        if on != self.table:
+            self.table = on
+            self._dall = True
+            self._df = True
+
     def _set_view(self, seat):
+        """Show `seat`'s display: the header at once, the cells a band of rows a step
+        (_switch)."""
         if seat != self.view:
             self.view = seat
-            self._dall = True
             self._dh = True
             self._df = True
 
+    def _switch(self):
+        """The next band of rows that still shows another display than the viewed one is made
+        to show it (marked for drawing); False when every row shows it. While rows are left,
+        no bot thinks and no card is turned (a human's input goes on: it draws little)."""
+        v = self.view
+        sh = self.shown
+        r = 0
+        while r < R.SIZE and sh[r] == v:
+            r += 1
+        if r == R.SIZE:
+            return False
+        end = min(r + _BAND, R.SIZE)
+        for i in range(r, end):
+            sh[i] = v
+        # drawn on its own, not merged into the box of changed cells (a ghost far away would
+        # make that box most of the display)
+        if self._r1 < 0 or r < self._r0:
+            self._r0 = r
+        if end - 1 > self._r1:
+            self._r1 = end - 1
+        return True
+
     # -- the scene ------------------------------------------------------------------------------
     def enter(self, console):
+        if console.gfx._draw is None:           # the art's kernel: loaded as the game starts
+            console.gfx.load_images(True)
         self._dall = True
         self._dh = True
         self._df = True
 
     def update(self, c):
+        busy = self._switch()
         st = self.st
         pressed = c.buttons.pressed
         if self.mode == M_OVER:
             if pressed & B.A:
+                self._save_scores(c)
                 c.end_game()
             elif pressed & B.X:
-                self._set_view((self.view + 1) % self.n)
+                if self.scores is not None:
+                    self._show_table(not self.table)
+                else:
+                    self._set_view((self.view + 1) % self.n)
             return
         if self.sub == S_HUMAN:
             self._human_input(c)
+            return
+        if busy:                                # no bot thinks, no card turns beside a band
             return
         if self.wait > 0:
             self.wait -= 1
@@ -227,6 +287,11 @@ class GameScene(Scene):
         st = self.st
         p = c.buttons.pressed
         seat = st.turn
+        if self.scores is not None and (p & B.X or self.table and p & B.A):
+            self._show_table(not self.table)    # solitaire: X shows the table, A or X goes back
+            return
+        if self.table:
+            return
         if p & B.X:
             self._set_view((self.view + 1) % self.n)
             return
@@ -298,6 +363,12 @@ class GameScene(Scene):
             self.mode = M_OVER
             self.game_over = True
             self.c.beep(880, 120)
+            if self.scores is not None:
+                # entered now, written as the result screen is left (an allocation point); the
+                # pause menu is off until then, so leaving always goes through A
+                self.scores.add(st.disp[0].score, self.names[0], self.seed)
+                self.pausable = False
+                self._show_table(True)
             best = 0
             for s in range(self.n):             # the view goes to a winner
                 if st.winners & (1 << s):
@@ -306,6 +377,10 @@ class GameScene(Scene):
             self._set_view(best)
             return
         self.wait = self._delay()
+
+    def _save_scores(self, c):
+        if self.scores is not None and self.scores.pending and not self.scores.save(c.files):
+            c.notice.post("High scores not saved")
 
     # -- drawing --------------------------------------------------------------------------------
     def draw(self, g, full):
@@ -317,29 +392,43 @@ class GameScene(Scene):
         if self._dh:
             self._dh = False
             self._draw_header(g)
-        if self._dall:
+        if self.table:
+            self._bx1 = -1
+            self._r1 = -1
+            if self._dall:
+                self._dall = False
+                self._draw_table(g)
+        elif self._dall:
             self._dall = False
             self._bx1 = -1
+            self._r1 = -1
             self._draw_cells(g, 0, 0, R.SIZE - 1, R.SIZE - 1)
-        elif self._bx1 >= 0:
-            x0 = self._bx0
-            y0 = self._by0
-            x1 = self._bx1
-            y1 = self._by1
-            self._bx1 = -1
-            self._draw_cells(g, x0, y0, x1, y1)
+        else:
+            if self._r1 >= 0:
+                r1 = self._r1
+                self._r1 = -1
+                self._draw_cells(g, 0, self._r0, R.SIZE - 1, r1)
+            if self._bx1 >= 0:
+                x0 = self._bx0
+                y0 = self._by0
+                x1 = self._bx1
+                y1 = self._by1
+                self._bx1 = -1
+                self._draw_cells(g, x0, y0, x1, y1)
         if self._df:
             self._df = False
             self._draw_footer(g)
 
     def _draw_cells(self, g, x0, y0, x1, y1):
-        """Cells x0..x1, y0..y1 of the viewed display, then the ghost's squares among them."""
+        """Cells x0..x1, y0..y1 (each row of the display it shows: self.shown), then the ghost's
+        squares among them (on rows that show the seat to play)."""
         fb = g.fb
-        d = self.st.disp[self.view]
-        h = d.h
-        top = d.top
-        tiles = d.tiles
+        sh = self.shown
         for cy in range(y0, y1 + 1):
+            d = self.st.disp[sh[cy]]
+            h = d.h
+            top = d.top
+            tiles = d.tiles
             py = _BY + cy * _CELL
             for cx in range(x0, x1 + 1):
                 px = _BX + cx * _CELL
@@ -363,21 +452,53 @@ class GameScene(Scene):
                     if cx == tiles[i + 2] + T.CX[k] and cy == tiles[i + 3] + T.CY[k]:
                         fb.text(DIGITS[v - 1], px + 2, py + 1, DIGIT_COLOURS[v])
         m = self.gm
-        if m >= 0 and self.view == self.st.turn:
+        if m >= 0:
             k = self.st.card * 4 + (m >> 10)
             base = k * T.MAX_SQUARES
             gx = m & 31
             gy = (m >> 5) & 31
             col = self.gcol
+            turn = self.st.turn
             for i in range(T.COUNT[self.st.card]):
                 cx = gx + T.CX[base + i]
                 cy = gy + T.CY[base + i]
-                if x0 <= cx <= x1 and y0 <= cy <= y1:
+                if x0 <= cx <= x1 and y0 <= cy <= y1 and sh[cy] == turn:
                     px = _BX + cx * _CELL
                     py = _BY + cy * _CELL
                     fb.rect(px + 1, py + 1, _CELL - 2, _CELL - 2, col)
                     fb.rect(px + 2, py + 2, _CELL - 4, _CELL - 4, col)
         g.dirty(_BX + x0 * _CELL, _BY + y0 * _CELL, (x1 - x0 + 1) * _CELL, (y1 - y0 + 1) * _CELL)
+
+    def _draw_table(self, g):
+        """Solitaire's high scores and statistics over the display's square."""
+        fb = g.fb
+        hs = self.scores
+        fb.fill_rect(_BX, _BY, 200, 200, P.NAVY)
+        fb.text("Solitaire high scores", _BX + 8, _BY + 8, P.YELLOW)
+        for i in range(len(hs.score)):
+            y = _BY + 30 + 16 * i
+            col = P.YELLOW if i == hs.rank else P.WHITE
+            fb.text(DIGITS[i + 1], _BX + 8, y, col)
+            fb.text(".", _BX + 16, y, col)
+            if i < hs.count:
+                g.number(hs.score[i], _BX + 32, y, col, width=3)
+                TX.draw(g, hs.names[i], _BX + 72, y, col, mark=False)
+            else:
+                fb.text("-", _BX + 48, y, P.SLATE)
+        y = _BY + 124
+        fb.text("Games played", _BX + 8, y, P.SILVER)
+        g.number(hs.played, _BX + 120, y, P.WHITE)
+        fb.text("Best", _BX + 8, y + 16, P.SILVER)
+        g.number(hs.best(), _BX + 120, y + 16, P.WHITE)
+        fb.text("Average", _BX + 8, y + 32, P.SILVER)
+        a = hs.average10()
+        w = g.number(a // 10, _BX + 120, y + 32, P.WHITE)
+        fb.text(".", _BX + 120 + w, y + 32, P.WHITE)
+        fb.text(DIGITS[a % 10], _BX + 128 + w, y + 32, P.WHITE)
+        if self.mode == M_OVER:
+            fb.text("This game", _BX + 8, y + 56, P.YELLOW)
+            g.number(self.st.disp[0].score, _BX + 120, y + 56, P.YELLOW)
+        g.dirty(_BX, _BY, 200, 200)
 
     def _draw_header(self, g):
         st = self.st
@@ -402,10 +523,12 @@ class GameScene(Scene):
         fb.text(":", 4 + w, 15, P.SILVER)
         g.number(st.disp[v].score, 20 + w, 15, P.WHITE)
         if self.mode == M_OVER and st.winners & (1 << v):
-            fb.text("wins", 132, 15, P.YELLOW)
-        fb.text("left", 168, 3, P.GREY)
-        g.number(R.DECK - st.flipped, 168, 15, P.SILVER)
+            fb.text("wins", 112, 15, P.YELLOW)
+        fb.text("left", 150, 3, P.GREY)
+        g.number(R.DECK - st.flipped, 150, 15, P.SILVER)
         if st.phase == R.P_PLACE:
+            img = TILE_ART[st.card]
+            g.image(img, 198 - img[1], 6, art.KEY)     # the tile's shape beside its card
             fb.fill_rect(208, 1, 30, 26, P.WHITE)
             g.text_big(DIGITS[st.card], 211, 2, P.BLACK, 3)
         else:
@@ -417,9 +540,15 @@ class GameScene(Scene):
         fb = g.fb
         fb.fill_rect(0, _FOOT_Y, 240, 240 - _FOOT_Y, P.BLACK)
         if self.mode == M_OVER:
-            fb.text("A: continue  X: view", 4, _FOOT_Y + 1, P.SILVER)
+            if self.scores is None:
+                fb.text("A: continue  X: view", 4, _FOOT_Y + 1, P.SILVER)
+            else:
+                fb.text("A: continue  X: display" if self.table else "A: continue  X: scores",
+                        4, _FOOT_Y + 1, P.SILVER)
         elif self.sub == S_HUMAN:
-            if self.view != st.turn:
+            if self.table:
+                fb.text("A: back  X: display", 4, _FOOT_Y + 1, P.SILVER)
+            elif self.view != st.turn:
                 fb.text("A: back  X: next display", 4, _FOOT_Y + 1, P.SILVER)
             elif not self.can:
                 fb.text("No place: A sets it aside", 4, _FOOT_Y + 1, P.RED)
@@ -430,7 +559,8 @@ class GameScene(Scene):
                 g.number(self.glevel, 76, _FOOT_Y + 1, P.WHITE)
                 fb.text("+", 92, _FOOT_Y + 1, P.WHITE)
                 g.number(self.glevel * st.card, 100, _FOOT_Y + 1, P.WHITE)
-                fb.text("B: turn X: view", 116, _FOOT_Y + 1, P.GREY)
+                fb.text("B: turn X: view" if self.scores is None else "B: turn X: best", 116,
+                        _FOOT_Y + 1, P.GREY)
         g.dirty(0, _FOOT_Y, 240, 240 - _FOOT_Y)
 
     # -- the console's questions --------------------------------------------------------------
