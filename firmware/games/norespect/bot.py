@@ -22,7 +22,8 @@ give different games, the same seed replays exactly.
 
 Thinking is spread over frames: step(budget) does at most `budget` units (one unit = one play
 tried on a scratch state and scored) and returns True when the move is chosen.
-All arithmetic is on small ints; nothing allocates after __init__.
+All arithmetic is on small ints; nothing allocates after __init__. No tuple of constants holds an
+int beyond +-8191 (see SURV).
 """
 from array import array
 
@@ -47,8 +48,11 @@ SLACK = const(40)
 # a value with 0, 1, 2, 3 places to go (own builds, tops to stack anywhere) counts this much
 # (per mille) as unplayable: one place can vanish before the tile comes
 PLACES_W = (1000, 500, 250, 50)
-# elimination risk: weight of the (weighted) unplayable share of the pool, by free discards
-SURV = (20000, 6000, 2000, 1959)
+# elimination risk: weight of the (weighted) unplayable share of the pool, by free discards.
+# An array, not a tuple: a tuple of constants is frozen into the image (MicroPython's mpy-tool)
+# with every int beyond +-8191 as a big-integer object, and 20000 * a small int would then build
+# a temporary big integer (32 bytes) at every call; an array's items are read as small ints.
+SURV = array("H", [20000, 6000, 2000, 1959])
 LEAD = const(2)             # hard: the leader counts this many times the opponents' average
 NOISE = const(150)          # normal: +-noise on each play's score
 SLIP = const(6)             # normal: one play in SLIP is a random legal one
@@ -116,6 +120,8 @@ def _seat_score(st, s, draws, level):
         elif c < 4 and level == HARD:
             u += pool[v] * PLACES_W[c]      # hard: a value with few places is half lost
     score += free * LIFE
+    # u <= 1000 * (tiles in the pool) <= 1000 * n, so (u // n) * SURV[free] <= 1000 * 20000:
+    # every intermediate stays a small int (31 bits on a 32-bit port)
     score -= (u // n) * SURV[free] // 1000
     return score
 
