@@ -5,13 +5,17 @@ sin() and cos() return Q14 (16384 = 1.0). Every intermediate stays below 2**30, 
 this allocates a bigint on the Pico. The table is the quarter wave sampled at 256 steps
 (tools/gen_sintable.py), linearly interpolated on the low 6 bits of the angle.
 """
+from array import array
+
 from micropython import const
 
 ONE = const(16384)          # 1.0 in Q14
 TURN = const(65536)         # brads per full turn
 QUARTER = const(16384)      # brads per 90 degrees
 
-_SIN = (
+# an array, not a tuple: frozen into picotable.uf2 a tuple keeps ints beyond +-8191 as big
+# integers, and arithmetic on them allocates (tests/test_frozen_ints.py)
+_SIN = array("h", [
     0, 101, 201, 302, 402, 503, 603, 704, 804, 904, 1005, 1105,
     1205, 1306, 1406, 1506, 1606, 1706, 1806, 1906, 2006, 2105, 2205, 2305,
     2404, 2503, 2603, 2702, 2801, 2900, 2999, 3098, 3196, 3295, 3393, 3492,
@@ -34,7 +38,7 @@ _SIN = (
     16143, 16160, 16176, 16192, 16207, 16221, 16235, 16248, 16261, 16273, 16284, 16295,
     16305, 16315, 16324, 16332, 16340, 16347, 16353, 16359, 16364, 16369, 16373, 16376,
     16379, 16381, 16383, 16384, 16384
-)
+])
 
 
 def sin(a):

@@ -1,4 +1,4 @@
-"""No Respect's modules freeze into picotable.uf2 without big-integer constants.
+"""The firmware's modules freeze into picotable.uf2 without big-integer constants.
 
 MicroPython's freezer (tools/mpy-tool.py, used by `make uf2`) turns a tuple of constants into a
 tuple in flash, and writes each int in it as a small int only if it fits the smallest target
@@ -16,7 +16,7 @@ import os
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GAME = os.path.join(ROOT, "firmware", "games", "norespect")
+FIRMWARE = os.path.join(ROOT, "firmware")
 FREEZER_SMALL = range(-0x2000, 0x2000)      # mpy-tool.py's mp_small_int_fits
 
 
@@ -27,7 +27,13 @@ def const_names(tree):
         if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
                 and getattr(node.value.func, "id", "") == "const" and len(node.targets) == 1
                 and isinstance(node.targets[0], ast.Name)):
-            out[node.targets[0].id] = ast.literal_eval(node.value.args[0])
+            expr = ast.Expression(node.value.args[0])
+            try:                    # a literal, or arithmetic over earlier const() names
+                out[node.targets[0].id] = eval(compile(expr, "<const>", "eval"),
+                                               {"__builtins__": {}}, dict(out))
+            except (NameError, TypeError):
+                pass                # not a number the compiler folds: never in a tuple
+
     return out
 
 
@@ -62,10 +68,12 @@ def big_ints(source):
 def test_the_check_sees_a_frozen_big_int():
     assert big_ints("X = const(9000)\nT = (1, 2)\nU = (X, 3)\nV = (-8193, 4)\n") == [(3, 9000), (4, -8193)]
     assert big_ints("T = (8191, -8192)\nA = [20000]\nB = (n, 20000 * n)\n") == []
+    assert big_ints("X = const(4000)\nY = const(X * 3)\nT = (Y, 1)\n") == [(3, 12000)]
 
 
-@pytest.mark.parametrize("path", sorted(glob.glob(os.path.join(GAME, "*.py"))),
-                         ids=os.path.basename)
+@pytest.mark.parametrize("path", sorted(glob.glob(os.path.join(FIRMWARE, "**", "*.py"),
+                                                recursive=True)),
+                         ids=lambda p: os.path.relpath(p, FIRMWARE))
 def test_no_big_int_in_a_constant_tuple(path):
     with open(path) as f:
         assert big_ints(f.read()) == [], "an int beyond +-8191 in a tuple of constants: use an array"
