@@ -218,6 +218,17 @@ def test_whole_games_bots_and_humans_heap_locked_every_frame_as_on_cpython(port)
     assert "table played=6 rank=0 count=5 best=%s" % best in out
 
 
+@pytest.mark.parametrize("port", ["wasm-min"])
+def test_playing_leaves_the_suspend_code_and_the_record_table_off_the_heap(port):
+    """snapshot.py is imported to suspend or resume only, events.py on the host only: a whole
+    game (the last one: a bot alone; the console drops a game's modules as it is left)
+    loads the play modules and the rules pages (help.py, kept by the console for the pause menu):
+    the heap on the stock image."""
+    mods = [ln for ln in locked_run(port).splitlines() if ln.startswith("modules ")]
+    assert mods == ["modules games.nmbr9 games.nmbr9.art games.nmbr9.bot games.nmbr9.help "
+                    "games.nmbr9.rules games.nmbr9.scenes games.nmbr9.tiles"]
+
+
 # -- the record as JSON lines -------------------------------------------------------------------
 def test_record_export_through_the_simulator(tmp_path):
     import json
