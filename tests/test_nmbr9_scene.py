@@ -9,6 +9,7 @@ import re
 import pytest
 
 import fakehw
+import gen_nmbr9_tiles as GEN
 import mprun
 import nmbr9_tournament as TOUR
 from core import buttons as B
@@ -262,7 +263,7 @@ def test_each_tile_png_is_its_m1_shape_and_the_header_shows_it_pixel_for_pixel()
             n = g.st.card
             seen.add(n)
             w, h, px = indices(os.path.join(ROOT, "assets", "games", "nmbr9", "tile_%d.png" % n))
-            rows = T.SHAPES[n]
+            rows = GEN.SHAPES[n]
             assert (w, h) == (4 * max(r.bit_length() for r in rows), 16)
             for (x, y), want in px.items():
                 inside = rows[y // 4] >> (x // 4) & 1
