@@ -42,7 +42,7 @@ def picture(cells):
 
 def new(n=1, start=0, record=True, seed=1):
     """A game with its deck shuffled by Rng(seed) and seat `start` first."""
-    rec = Record(E.CAPACITY[n - 1], E.FIELDS) if record else None
+    rec = Record(R.rows(n), R.FIELDS) if record else None
     st = R.State(n, rec)
     if rec is not None:
         rec.add(R.E_SEED, seed, n)

@@ -26,6 +26,22 @@ def test_the_ten_shapes_are_those_of_M1():
         assert tuple(rows) == M1[t] or t == 1 and tuple(rows) == M1[1], t
 
 
+def test_the_tile_tables_are_generated_from_the_shapes_and_up_to_date():
+    """tiles.py is tools/gen_nmbr9_tiles.py's output (the game holds bytes, not their builder)."""
+    import os
+    import subprocess
+    import sys
+    import gen_nmbr9_tiles as GEN
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    res = subprocess.run([sys.executable, os.path.join(root, "tools", "gen_nmbr9_tiles.py"), "--check"],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert {name: bytes(getattr(T, name)) for name in GEN.tables()} == {
+        name: bytes(data) for name, data in GEN.tables().items()}
+    for t in range(10):                     # the generator's shapes are M-1's (the independent copy)
+        assert GEN.SHAPES[t] == M1[t], t
+
+
 def test_a_set_has_85_squares_M1():
     assert sum(len(shape(t)) for t in range(10)) == 85
     assert sum(T.COUNT[t] for t in range(10)) == 85

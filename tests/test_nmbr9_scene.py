@@ -9,6 +9,7 @@ import re
 import pytest
 
 import fakehw
+import gen_nmbr9_tiles as GEN
 import mprun
 import nmbr9_tournament as TOUR
 from core import buttons as B
@@ -218,6 +219,17 @@ def test_whole_games_bots_and_humans_heap_locked_every_frame_as_on_cpython(port)
     assert "table played=6 rank=0 count=5 best=%s" % best in out
 
 
+@pytest.mark.parametrize("port", ["wasm-min"])
+def test_playing_leaves_the_suspend_code_and_the_record_table_off_the_heap(port):
+    """snapshot.py is imported to suspend or resume only, events.py on the host only: a whole
+    game (the last one: a bot alone; the console drops a game's modules as it is left)
+    loads the play modules and the rules pages (help.py, kept by the console for the pause menu):
+    the heap on the stock image."""
+    mods = [ln for ln in locked_run(port).splitlines() if ln.startswith("modules ")]
+    assert mods == ["modules games.nmbr9 games.nmbr9.art games.nmbr9.bot games.nmbr9.help "
+                    "games.nmbr9.rules games.nmbr9.scenes games.nmbr9.tiles"]
+
+
 # -- the record as JSON lines -------------------------------------------------------------------
 def test_record_export_through_the_simulator(tmp_path):
     import json
@@ -251,7 +263,7 @@ def test_each_tile_png_is_its_m1_shape_and_the_header_shows_it_pixel_for_pixel()
             n = g.st.card
             seen.add(n)
             w, h, px = indices(os.path.join(ROOT, "assets", "games", "nmbr9", "tile_%d.png" % n))
-            rows = T.SHAPES[n]
+            rows = GEN.SHAPES[n]
             assert (w, h) == (4 * max(r.bit_length() for r in rows), 16)
             for (x, y), want in px.items():
                 inside = rows[y // 4] >> (x // 4) & 1

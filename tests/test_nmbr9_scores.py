@@ -18,6 +18,7 @@ from core.setup import Setup
 from games.nmbr9 import scenes as S
 from games.nmbr9 import scores as HS
 from memfs import MemFS, PowerCut
+from screen_text import TextProbe
 from scene_util import console, press
 
 FRAME = Gfx()
@@ -87,10 +88,16 @@ def test_payload_round_trip_and_layout():
 def test_solo_game_is_entered_shown_written_and_survives_a_restart():
     fs = MemFS()
     c, g = solo(fs)
+    probe = TextProbe(c.gfx)                                # what the screen says
     assert g.scores.played == 0 and not notices(c)          # no file yet: no notice
     play_out(c, g)
     score = g.st.disp[0].score
     assert g.table and g.scores.rank == 0 and g.scores.played == 1 and g.scores.pending
+    shown = probe.rows(S._BY, S._BY + 200)                  # the result screen's table
+    assert shown == ["Solitaire high scores", "1.   %-2d ANA" % score, "2.   -", "3.   -", "4.   -",
+                     "5.   -", "Games played  1", "Best          %d" % score,
+                     "Average       %d.0" % score, "This game     %d" % score], shown
+    probe.close()
     assert "/data/nmbr9.bin" not in fs.files                # written as the screen is left
     press(c, B.Y, 2)
     assert c.game is g and type(c.top).__name__ != "Pause"  # no way out but A

@@ -11,7 +11,9 @@ through locked.run until scene.game_over, then two frames of the result screen. 
 a human alone starts over a full high-score table of scores 0 (its game is entered in the
 locked game-over frame, every entry moving down) and adds
     table played=P rank=R count=C best=S
-then `done games=G bad=B`. bad counts frames that allocated (or raised) under the lock.
+then `done games=G bad=B` (bad counts frames that allocated or raised under the lock) and
+`modules M...`: the game's modules loaded after the games (the suspend code and the record's
+table stay off the heap).
 """
 import gc
 import sys
@@ -79,6 +81,7 @@ def main():
         total += play(seed, kinds)
         gc.collect()
     print("done games=%d bad=%d" % (n, total))
+    print("modules " + " ".join(sorted(k for k in sys.modules if k.startswith("games.nmbr9"))))
 
 
 main()

@@ -3,6 +3,8 @@
 EVENTS[kind] = (name, field names); the row's unused fields are 0. Seats are 0-based; a tile is
 its number 0-9; rot is quarter turns clockwise (0-3); x, y the column and row (0-19) of the
 top-left corner of the turned tile's box on the seat's display (docs/nmbr9.md has a picture).
+The record's size is rules.rows(n) rows of rules.FIELDS fields; this table is read on the host
+only (the export), so the device does not hold it.
 """
 EVENTS = (
     ("seed", ("seed", "seats")),                        # first row (G-3)
@@ -15,6 +17,3 @@ EVENTS = (
     ("skip", ("seat", "tile")),                         # no legal place: the tile set aside
 )
 
-FIELDS = 5
-# seed + start + 20 flips + (place + level, or one skip) per seat per card + result
-CAPACITY = (63, 103, 143, 183)      # by seat count - 1: exactly what a game makes

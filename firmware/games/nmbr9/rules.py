@@ -45,7 +45,9 @@ P_FLIP = const(1)           # the next card is to be turned
 P_PLACE = const(2)          # seat `turn` places the card's tile
 P_OVER = const(3)
 
-# record event kinds: see events.py (same order)
+# the record: a kind and FIELDS fields a row; its event kinds are named in events.py (same
+# order), which the host's export reads and the device never loads
+FIELDS = const(5)
 E_SEED = const(0)
 E_START = const(1)
 E_FLIP = const(2)
@@ -53,6 +55,12 @@ E_PLACE = const(3)
 E_LEVEL = const(4)
 E_RESULT = const(5)
 E_SKIP = const(6)
+
+
+def rows(n):
+    """The record's rows for n seats: exactly what a game makes (seed, start, 20 flips, per seat
+    and card a place and a level or one skip, result)."""
+    return 23 + 40 * n
 
 
 def move(rot, x, y):

@@ -31,10 +31,8 @@ from core.scene import Scene
 
 from games.nmbr9 import art
 from games.nmbr9 import rules as R
-from games.nmbr9 import snapshot as SNAP
 from games.nmbr9 import tiles as T
 from games.nmbr9.bot import Bot
-from games.nmbr9.events import CAPACITY, FIELDS
 
 # units of bot thinking per step; emulated Pico: 40 units made a worst step of 28.5 ms
 # (docs/nmbr9.md), 28 leave room for the frame's drawing under 40 ms
@@ -81,7 +79,7 @@ class GameScene(Scene):
         self.n = n
         self.kinds = bytearray(setup.kinds)
         self.names = [TX.from_str(setup.names[s], _NAME_LEN) for s in range(n)]
-        self.record = Record(CAPACITY[n - 1], FIELDS)
+        self.record = Record(R.rows(n), R.FIELDS)
         self.st = R.State(n, self.record)
         self.brng = Rng(setup.seed ^ _BOT_RNG_MIX)
         self.bot = Bot(self.brng)
@@ -118,6 +116,7 @@ class GameScene(Scene):
         self._r0 = 0                            # a band of rows to draw (_r1 < 0: none)
         self._r1 = -1
         if snapshot is not None:
+            from games.nmbr9 import snapshot as SNAP    # only to suspend or resume
             SNAP.load(snapshot, self.st, self.brng, self.record, setup)
             self.brng.save_into(self.bot_mark, 0)
             self.view = self.st.turn
@@ -580,4 +579,5 @@ class GameScene(Scene):
     def snapshot(self):
         if self.game_over or self.st.phase == R.P_OVER:
             return None
+        from games.nmbr9 import snapshot as SNAP        # a suspend: an allocation point
         return SNAP.dump(self.record, self.bot_mark)
