@@ -96,7 +96,7 @@ def test_RB_G1_the_last_player_holding_cards_wins():
         st = play_random(seed, 3 + seed % 3)
         (w,) = [s for s in range(st.n) if st.hn[s]]
         assert st.winners == 1 << w
-        assert last(st)[0] == ("result", {"winners": 1 << w, "turns": st.turns})
+        assert last(st)[0] == ("result", {"winners": 1 << w, "t7": st.turns >> 7, "t0": st.turns & 127})
 
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
@@ -644,7 +644,7 @@ def test_RB_W1_a_player_who_discards_the_last_cards_is_out():
     st = table(3, ["R1 R2", "G3", "B3"], top="R2")
     st.play(lay("R1 R2"))
     assert not st.alive[0] and st.turn == 1 and st.phase == R.P_TURN
-    assert last(st, 2)[1] == ("out", {"seat": 0, "turn": 0})
+    assert last(st, 2)[1] == ("out", {"seat": 0, "t7": 0, "t0": 0})
 
 
 def test_RB_W2_P5_play_goes_on_until_one_player_holds_cards():
@@ -655,7 +655,11 @@ def test_RB_W2_P5_play_goes_on_until_one_player_holds_cards():
     st = table(2, ["R1 R2", "G3"], top="R2")
     st.play(lay("R1 R2"))
     assert st.phase == R.P_OVER and st.winners == 2 and st.nlegal == 0
-    assert last(st)[0] == ("result", {"winners": 2, "turns": 1})
+    assert last(st)[0] == ("result", {"winners": 2, "t7": 0, "t0": 1})
+    st = table(2, ["R1 R2", "G3"], top="R2")
+    st.turns = 300                               # turn numbers in 7-bit digits (8-bit fields)
+    st.play(lay("R1 R2"))
+    assert last(st, 2) == [("out", {"seat": 0, "t7": 2, "t0": 44}), ("result", {"winners": 2, "t7": 2, "t0": 45})]
 
 
 def test_P5_PD7_a_last_card_nominate_still_nominates_unless_the_game_is_over():

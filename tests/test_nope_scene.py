@@ -50,13 +50,13 @@ def test_console_game_equals_the_headless_game(kinds, options, seed):
 
 
 def test_result_line_and_record_head():
-    c, g = start((3, 1, 2), (0, 0, 0), 77)
+    c, g = start((3, 1, 2), (0, 0, 0), 789012345)
     finish(c, g)
     w = [str(s) for s in range(3) if g.st.winners & (1 << s)]
     assert g.result() == "winner=%s turns=%d" % (",".join(w), g.st.turns)
     rec = g.record
-    assert rec.kind(0) == R.E_SEED and [rec.field(0, j) for j in range(5)] == [0, 77, 3, 0, 0]
-    assert rec.kind(1) == R.E_OPTIONS and [rec.field(1, j) for j in range(5)] == [0, 1, 0, 0, 0]
+    assert rec.kind(0) == R.E_SEED and [rec.field(0, j) for j in range(5)] == [2, 120, 29, 62, 121]
+    assert rec.kind(1) == R.E_OPTIONS and [rec.field(1, j) for j in range(5)] == [3, 0, 1, 0, 0]
     names = [EVENTS[rec.kind(i)][0] for i in range(rec.n)]
     assert names[:3] == ["seed", "options", "dealer"] and names[-1] == "result"
 
@@ -306,7 +306,7 @@ def test_truncated_and_bit_flipped_snapshots_are_refused():
     for n in list(range(0, 30)) + list(range(len(snap) - 30, len(snap))):
         _refused(snap[:n])
     rnd = random.Random(7)
-    for i in list(range(0, 700)) + rnd.sample(range(700, len(snap)), 200):
+    for i in list(range(0, 700)) + rnd.sample(range(700, len(snap)), min(200, len(snap) - 700)):
         b = bytearray(snap)
         b[i] ^= 1 << rnd.randrange(8)
         _refused(bytes(b))
@@ -317,6 +317,15 @@ def test_a_snapshot_of_another_setup_is_refused():
     _refused(snap, setup((3, 1, 2), (1, 0, 0), 51))    # other deal
     _refused(snap, setup((3, 1, 2, 1), seed=51))       # other seats
     _refused(snap, setup((3, 1, 2), seed=52))          # other seed
+    _refused(snap, setup((3, 1, 2), seed=51 + (1 << 28)))   # other seed's highest 7-bit digit
+
+
+def test_a_snapshot_of_the_16_bit_record_version_is_refused():
+    body = bytearray(_snap()[:-4])
+    assert body[2] == SNAP.VERSION == 3
+    body[2] = 2
+    a, b = storage.fletcher(body, len(body))
+    _refused(bytes(body) + bytes([a & 255, a >> 8, b & 255, b >> 8]))
 
 
 def test_consistent_checksum_but_impossible_state_is_refused():

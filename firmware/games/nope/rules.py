@@ -229,9 +229,12 @@ class State:
             r.add(kind, a, b, c, d, e)
 
     def record_head(self, seed):
-        """The record's first two rows: the seed (split in 15-bit halves), the seats, the options."""
-        self._rec(E_SEED, (seed >> 15) & 0x7FFF, seed & 0x7FFF, self.n)
-        self._rec(E_OPTIONS, self.opt_deal, self.actions, self.alone)
+        """The record's first two rows: the seed (in 7-bit digits: 8-bit fields), then the seats
+        and the options."""
+        seed &= 0x3FFFFFFF
+        self._rec(E_SEED, seed >> 28, (seed >> 21) & 127, (seed >> 14) & 127, (seed >> 7) & 127,
+                  seed & 127)
+        self._rec(E_OPTIONS, self.n, self.opt_deal, self.actions, self.alone)
 
     # -- hands ----------------------------------------------------------------------------------
     def give(self, seat, code):
@@ -554,7 +557,7 @@ class State:
         left with cards wins at once (P-5); a Nominate is carried out; else the next player."""
         if not self.hn[me]:
             self.alive[me] = 0
-            self._rec(E_OUT, me, self.turns)
+            self._rec(E_OUT, me, (self.turns >> 7) & 127, self.turns & 127)
             left = 0
             for s in range(self.n):
                 if self.alive[s]:
@@ -565,7 +568,7 @@ class State:
                 self.winners = 1 << w
                 self.phase = P_OVER
                 self.nlegal = 0
-                self._rec(E_RESULT, self.winners, self.turns)
+                self._rec(E_RESULT, self.winners, (self.turns >> 7) & 127, self.turns & 127)
                 return
         if nominate:
             self.dcount = 0

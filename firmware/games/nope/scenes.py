@@ -39,10 +39,10 @@ from games.nope.bot import Bot
 BOT_BUDGET = const(2)       # units of bot thinking per step
 # the record (its kinds: events.py): the longest of 950 bot games (2-6 seats, the options) had
 # 534 rows (docs/nope.md); a longer game keeps its first 800 rows and counts the rest in
-# Record.lost. 16-bit fields (every field but the split seed is below 32768): 800 x 6 x 2 bytes
+# Record.lost. 8-bit fields (the seed and turn numbers in 7-bit digits): 800 x 6 bytes
 CAPACITY = const(800)
 FIELDS = const(5)
-TYPECODE = "h"
+TYPECODE = "b"
 _NAME_LEN = const(8)
 _LINE = const(29)           # a log line: 29 characters from x = 4 fit the 240 px
 _SEATS_Y = const(22)
