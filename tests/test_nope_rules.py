@@ -288,8 +288,8 @@ def test_RB_H3_no_cheating_an_illegal_set_is_refused():
     for bad in ("R1 G1", "R1 R1", "R1 R3", "R1"):
         with pytest.raises(ValueError):
             st.play(lay(bad))
-    assert st.set_problem(lay("R1 R1")) == R.WHY_HAND
-    assert st.set_problem(lay("R1 R3")) == R.WHY_HAND
+    assert st.set_problem(lay("R1 R1")) == R._WHY_HAND
+    assert st.set_problem(lay("R1 R3")) == R._WHY_HAND
     assert st.set_problem(R.set_move(0, card("R1"))) == R.WHY_COUNT     # a gap
     assert hand(st, 0) == ["G1", "R1", "R2"]
 

@@ -133,7 +133,7 @@ def test_a_legal_set_is_laid_with_the_chosen_top_card_last():
     pick(c, g, ["G1"], drop=True)
     pick(c, g, ["R1"])
     press(c, B.X)
-    assert g.hmode == S.H_TOP and hint(g) == S.HINT_TOP
+    assert g.hmode == S._H_TOP and hint(g) == S.HINT_TOP
     i = next(k for k in range(g.hn) if g.hc[k] == U.card("R2"))
     while g.cur != i:
         press(c, B.LEFT if g.cur > i else B.RIGHT, 0)
@@ -155,7 +155,7 @@ def test_without_a_set_b_draws_and_an_action_card_alone_is_offered():
     c, g = human_table(["R1 G2", "R3 G3 B3", "Y1 Y2"], "B2", demand=(2, 4))
     assert hint(g) == S.HINT_NOSET
     press(c, B.B)
-    draws = [i for i in range(g.record.n) if g.record.kind(i) == R.E_DRAW]
+    draws = [i for i in range(g.record.n) if g.record.kind(i) == R._E_DRAW]
     assert draws and g.record.field(draws[0], 0) == 0
 
 
@@ -163,7 +163,7 @@ def test_one_action_card_that_is_also_a_set_asks():
     c, g = human_table(["R1 G2 SeeB", "R3 G3 B3", "Y1 Y2"], "B1")
     pick(c, g, ["SeeB"])
     press(c, B.X, 2)
-    assert g.hmode == S.H_ASK and hint(g) == S.HINT_ASK
+    assert g.hmode == S._H_ASK and hint(g) == S.HINT_ASK
     press(c, B.X)                                    # as a set of one (P-3)
     d = [i for i in range(g.record.n) if g.record.kind(i) == R.E_DISCARD]
     assert d and g.record.field(d[0], 2) == U.card("SeeB")
@@ -174,7 +174,7 @@ def test_a_human_nominates_row_by_row():
     pick(c, g, ["NomB"])
     press(c, B.X)
     press(c, B.A)                                    # alone, not as a set of one
-    assert g.st.phase == R.P_NOMINATE and g.hmode == S.H_NOM
+    assert g.st.phase == R.P_NOMINATE and g.hmode == S._H_NOM
     press(c, B.RIGHT)                                # seat 1 -> seat 2
     press(c, B.DOWN)
     press(c, B.RIGHT, 2)
@@ -227,7 +227,7 @@ def test_a_hand_is_shown_only_to_its_owner_after_the_hand_off():
                 assert NAMES[v] == confirmed, (v, confirmed)
                 shown += 1
         if c.top is g and g.viewer >= 0:
-            assert g.viewer == g.st.to_move() or g.mode == S.M_OVER
+            assert g.viewer == g.st.to_move() or g.mode == S._M_OVER
     assert shown > 20 and g.game_over
 
 
