@@ -18,7 +18,8 @@ def test_simulator_runs_games_and_exports_the_record(tmp_path):
     out = tmp_path / "rec.jsonl"
     r = subprocess.run([sys.executable, "-m", "host_sim", "--headless", "--game", "nope",
                         "--seats", "bot:hard,bot:easy,bot:normal", "--option", "deal=younger",
-                        "--option", "alone=with-set", "--seed", "4", "--until-end", "--games", "2",
+                        "--option", "alone=with-set", "--seed", "987654321", "--until-end",
+                        "--games", "2",
                         "--export-record", str(out)],
                        cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stderr
@@ -35,7 +36,7 @@ def test_simulator_runs_games_and_exports_the_record(tmp_path):
         assert all(x["event"] in names for x in body)
         s = body[0]
         assert s["event"] == "seed" and (s["s28"] << 28 | s["s21"] << 21 | s["s14"] << 14 | s["s7"] << 7
-                                         | s["s0"]) == 4 + k
+                                         | s["s0"]) == 987654321 + k
         assert body[1]["event"] == "options" and body[1]["seats"] == 3
         assert body[1]["deal"] == 1 and body[1]["actions"] == 1 and body[1]["alone"] == 1
         deals = [x for x in body if x["event"] == "deal"]

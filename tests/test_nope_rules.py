@@ -96,7 +96,8 @@ def test_RB_G1_the_last_player_holding_cards_wins():
         st = play_random(seed, 3 + seed % 3)
         (w,) = [s for s in range(st.n) if st.hn[s]]
         assert st.winners == 1 << w
-        assert last(st)[0] == ("result", {"winners": 1 << w, "t7": st.turns >> 7, "t0": st.turns & 127})
+        assert last(st)[0] == ("result", {"winners": 1 << w, "t7": st.turns >> 7,
+                                          "t0": st.turns & 127})
 
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
@@ -659,7 +660,8 @@ def test_RB_W2_P5_play_goes_on_until_one_player_holds_cards():
     st = table(2, ["R1 R2", "G3"], top="R2")
     st.turns = 300                               # turn numbers in 7-bit digits (8-bit fields)
     st.play(lay("R1 R2"))
-    assert last(st, 2) == [("out", {"seat": 0, "t7": 2, "t0": 44}), ("result", {"winners": 2, "t7": 2, "t0": 45})]
+    assert last(st, 2) == [("out", {"seat": 0, "t7": 2, "t0": 44}),      # 300 = 2 * 128 + 44
+                           ("result", {"winners": 2, "t7": 2, "t0": 45})]
 
 
 def test_P5_PD7_a_last_card_nominate_still_nominates_unless_the_game_is_over():
