@@ -374,3 +374,25 @@ def test_static_screen_pushes_nothing():
     for _ in range(20):
         c.frame()
         assert c.hw.display.last_bytes == 0 or c.notice.active
+
+
+# -- a card's face ----------------------------------------------------------------------------------
+def _face(draw):
+    import framebuf
+    fb = framebuf.FrameBuffer(bytearray(24 * 38 // 2), 24, 38, framebuf.GS4_HMSB)
+    draw(fb)
+    return bytes(fb)
+
+
+def test_a_card_face_shows_a_band_and_the_letter_of_each_colour():
+    def red_blue(fb):
+        fb.fill_rect(0, 0, 12, 38, S.INK[0])
+        fb.text("R", 2, 10, S.ON_INK[0])
+        fb.fill_rect(12, 0, 12, 38, S.INK[2])
+        fb.text("B", 14, 10, S.ON_INK[2])
+    assert _face(lambda fb: S.draw_bands(fb, 0, 0, 24, 38, 1 | 4, 10)) == _face(red_blue)
+
+    def yellow(fb):
+        fb.fill_rect(0, 0, 24, 38, S.INK[3])
+        fb.text("Y", 8, 10, S.ON_INK[3])
+    assert _face(lambda fb: S.draw_bands(fb, 0, 0, 24, 38, 8, 10)) == _face(yellow)
