@@ -172,7 +172,7 @@ def test_hard_thinks_in_units_with_a_fixed_budget_per_step():
     steps = 1
     while not b.step(st, 2):
         steps += 1
-    assert steps == (b.ncand + B.SAMPLES + 1) // 2
+    assert steps == (b.ncand + B._SAMPLES + 1) // 2
     assert R.kind_of(b.move) in (R.SET, R.ACTION)
     again = bot(B.HARD)
     assert again.choose(st, B.HARD) == b.move          # the same with one big budget

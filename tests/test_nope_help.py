@@ -96,7 +96,7 @@ def test_the_numbers_on_the_pages_are_the_rules():
     assert nope.SEATS == (2, 6)
     assert U.new(3).hand_size() == 7 and U.new(2).hand_size() == 8     # "7 cards each (8 with two)"
     assert U.new(4, deal=1).hand_size() == 8                          # "(8 cards each)"
-    assert C.NUMBER[C.JOKER] == 1 and C.COLS[C.JOKER] == C.ALL        # "Joker: a 1 of all colours."
+    assert C.NUMBER[C._JOKER] == 1 and C.COLS[C._JOKER] == C.ALL        # "Joker: a 1 of all colours."
     st = U.new(3)
     assert st.two == 0 and U.new(2).two == 1                          # two draw two cards
-    assert R.demand_of(C.RESET) == (1 << 4) | C.ALL                   # next: 1 card of any colour
+    assert R.demand_of(C._RESET) == (1 << 4) | C.ALL                   # next: 1 card of any colour

@@ -91,7 +91,7 @@ def test_random_games_keep_every_property(n):
             st = play_random(100 * n + 10 * k + seed, n, deal, actions, alone, check=chk)
             assert bin(st.winners).count("1") == 1
     assert chk.states > 200
-    assert chk.seen_kinds >= {R.HEAD, R.DRAW, R.ACTION, R.NOMINATE}
+    assert chk.seen_kinds >= {R.HEAD, R.DRAW, R.ACTION, R._NOMINATE}
 
 
 def test_set_problem_agrees_with_brute_force():
@@ -154,7 +154,7 @@ def test_damaged_states_are_refused():
             try:
                 SNAP.load_state(other, bytes(bad))
             except ValueError:
-                assert other.phase == R.P_DEAL            # refused whole, left reset
+                assert other.phase == R._P_DEAL            # refused whole, left reset
                 continue
             SNAP.check_state(other)                       # accepted: still a consistent game
     with pytest.raises(ValueError):

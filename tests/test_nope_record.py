@@ -18,7 +18,8 @@ def test_simulator_runs_games_and_exports_the_record(tmp_path):
     out = tmp_path / "rec.jsonl"
     r = subprocess.run([sys.executable, "-m", "host_sim", "--headless", "--game", "nope",
                         "--seats", "bot:hard,bot:easy,bot:normal", "--option", "deal=younger",
-                        "--option", "alone=with-set", "--seed", "4", "--until-end", "--games", "2",
+                        "--option", "alone=with-set", "--seed", "987654321", "--until-end",
+                        "--games", "2",
                         "--export-record", str(out)],
                        cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stderr
@@ -33,8 +34,10 @@ def test_simulator_runs_games_and_exports_the_record(tmp_path):
     for k, h in enumerate(heads):
         body = recs[h + 1:heads[k + 1] if k + 1 < len(heads) else len(recs)]
         assert all(x["event"] in names for x in body)
-        assert body[0]["event"] == "seed" and body[0]["seed_high"] * 32768 + body[0]["seed_low"] == 4 + k
-        assert body[0]["seats"] == 3 and body[1]["event"] == "options"
+        s = body[0]
+        assert s["event"] == "seed" and (s["s28"] << 28 | s["s21"] << 21 | s["s14"] << 14 | s["s7"] << 7
+                                         | s["s0"]) == 987654321 + k
+        assert body[1]["event"] == "options" and body[1]["seats"] == 3
         assert body[1]["deal"] == 1 and body[1]["actions"] == 1 and body[1]["alone"] == 1
         deals = [x for x in body if x["event"] == "deal"]
         assert len(deals) == 3 * 8                                   # younger players: 8 each
@@ -54,6 +57,7 @@ def test_simulator_runs_games_and_exports_the_record(tmp_path):
                 assert held[x["seat"]] == 0
         result = body[-1]
         assert result["event"] == "result"
+        assert lines[k].endswith(" turns=%d" % (result["t7"] * 128 + result["t0"]))
         outs = {x["seat"] for x in body if x["event"] == "out"}
         assert outs | {s for s in range(3) if result["winners"] >> s & 1} == {0, 1, 2}
         assert all(held[s] > 0 for s in range(3) if result["winners"] >> s & 1)

@@ -96,7 +96,8 @@ def test_RB_G1_the_last_player_holding_cards_wins():
         st = play_random(seed, 3 + seed % 3)
         (w,) = [s for s in range(st.n) if st.hn[s]]
         assert st.winners == 1 << w
-        assert last(st)[0] == ("result", {"winners": 1 << w, "turns": st.turns})
+        assert last(st)[0] == ("result", {"winners": 1 << w, "t7": st.turns >> 7,
+                                          "t0": st.turns & 127})
 
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
@@ -288,8 +289,8 @@ def test_RB_H3_no_cheating_an_illegal_set_is_refused():
     for bad in ("R1 G1", "R1 R1", "R1 R3", "R1"):
         with pytest.raises(ValueError):
             st.play(lay(bad))
-    assert st.set_problem(lay("R1 R1")) == R.WHY_HAND
-    assert st.set_problem(lay("R1 R3")) == R.WHY_HAND
+    assert st.set_problem(lay("R1 R1")) == R._WHY_HAND
+    assert st.set_problem(lay("R1 R3")) == R._WHY_HAND
     assert st.set_problem(R.set_move(0, card("R1"))) == R.WHY_COUNT     # a gap
     assert hand(st, 0) == ["G1", "R1", "R2"]
 
@@ -644,7 +645,7 @@ def test_RB_W1_a_player_who_discards_the_last_cards_is_out():
     st = table(3, ["R1 R2", "G3", "B3"], top="R2")
     st.play(lay("R1 R2"))
     assert not st.alive[0] and st.turn == 1 and st.phase == R.P_TURN
-    assert last(st, 2)[1] == ("out", {"seat": 0, "turn": 0})
+    assert last(st, 2)[1] == ("out", {"seat": 0, "t7": 0, "t0": 0})
 
 
 def test_RB_W2_P5_play_goes_on_until_one_player_holds_cards():
@@ -655,7 +656,12 @@ def test_RB_W2_P5_play_goes_on_until_one_player_holds_cards():
     st = table(2, ["R1 R2", "G3"], top="R2")
     st.play(lay("R1 R2"))
     assert st.phase == R.P_OVER and st.winners == 2 and st.nlegal == 0
-    assert last(st)[0] == ("result", {"winners": 2, "turns": 1})
+    assert last(st)[0] == ("result", {"winners": 2, "t7": 0, "t0": 1})
+    st = table(2, ["R1 R2", "G3"], top="R2")
+    st.turns = 300                               # turn numbers in 7-bit digits (8-bit fields)
+    st.play(lay("R1 R2"))
+    assert last(st, 2) == [("out", {"seat": 0, "t7": 2, "t0": 44}),      # 300 = 2 * 128 + 44
+                           ("result", {"winners": 2, "t7": 2, "t0": 45})]
 
 
 def test_P5_PD7_a_last_card_nominate_still_nominates_unless_the_game_is_over():

@@ -50,13 +50,14 @@ def test_console_game_equals_the_headless_game(kinds, options, seed):
 
 
 def test_result_line_and_record_head():
-    c, g = start((3, 1, 2), (0, 0, 0), 77)
+    c, g = start((3, 1, 2), (0, 0, 0), 789012345)
     finish(c, g)
     w = [str(s) for s in range(3) if g.st.winners & (1 << s)]
     assert g.result() == "winner=%s turns=%d" % (",".join(w), g.st.turns)
     rec = g.record
-    assert rec.kind(0) == R.E_SEED and [rec.field(0, j) for j in range(5)] == [0, 77, 3, 0, 0]
-    assert rec.kind(1) == R.E_OPTIONS and [rec.field(1, j) for j in range(5)] == [0, 1, 0, 0, 0]
+    assert memoryview(rec.rows).nbytes == S.CAPACITY * 6     # 8-bit fields: 800 rows in 4,800 bytes
+    assert rec.kind(0) == R.E_SEED and [rec.field(0, j) for j in range(5)] == [2, 120, 29, 62, 121]
+    assert rec.kind(1) == R.E_OPTIONS and [rec.field(1, j) for j in range(5)] == [3, 0, 1, 0, 0]
     names = [EVENTS[rec.kind(i)][0] for i in range(rec.n)]
     assert names[:3] == ["seed", "options", "dealer"] and names[-1] == "result"
 
@@ -133,7 +134,7 @@ def test_a_legal_set_is_laid_with_the_chosen_top_card_last():
     pick(c, g, ["G1"], drop=True)
     pick(c, g, ["R1"])
     press(c, B.X)
-    assert g.hmode == S.H_TOP and hint(g) == S.HINT_TOP
+    assert g.hmode == S._H_TOP and hint(g) == S.HINT_TOP
     i = next(k for k in range(g.hn) if g.hc[k] == U.card("R2"))
     while g.cur != i:
         press(c, B.LEFT if g.cur > i else B.RIGHT, 0)
@@ -155,7 +156,7 @@ def test_without_a_set_b_draws_and_an_action_card_alone_is_offered():
     c, g = human_table(["R1 G2", "R3 G3 B3", "Y1 Y2"], "B2", demand=(2, 4))
     assert hint(g) == S.HINT_NOSET
     press(c, B.B)
-    draws = [i for i in range(g.record.n) if g.record.kind(i) == R.E_DRAW]
+    draws = [i for i in range(g.record.n) if g.record.kind(i) == R._E_DRAW]
     assert draws and g.record.field(draws[0], 0) == 0
 
 
@@ -163,7 +164,7 @@ def test_one_action_card_that_is_also_a_set_asks():
     c, g = human_table(["R1 G2 SeeB", "R3 G3 B3", "Y1 Y2"], "B1")
     pick(c, g, ["SeeB"])
     press(c, B.X, 2)
-    assert g.hmode == S.H_ASK and hint(g) == S.HINT_ASK
+    assert g.hmode == S._H_ASK and hint(g) == S.HINT_ASK
     press(c, B.X)                                    # as a set of one (P-3)
     d = [i for i in range(g.record.n) if g.record.kind(i) == R.E_DISCARD]
     assert d and g.record.field(d[0], 2) == U.card("SeeB")
@@ -174,7 +175,7 @@ def test_a_human_nominates_row_by_row():
     pick(c, g, ["NomB"])
     press(c, B.X)
     press(c, B.A)                                    # alone, not as a set of one
-    assert g.st.phase == R.P_NOMINATE and g.hmode == S.H_NOM
+    assert g.st.phase == R.P_NOMINATE and g.hmode == S._H_NOM
     press(c, B.RIGHT)                                # seat 1 -> seat 2
     press(c, B.DOWN)
     press(c, B.RIGHT, 2)
@@ -227,7 +228,7 @@ def test_a_hand_is_shown_only_to_its_owner_after_the_hand_off():
                 assert NAMES[v] == confirmed, (v, confirmed)
                 shown += 1
         if c.top is g and g.viewer >= 0:
-            assert g.viewer == g.st.to_move() or g.mode == S.M_OVER
+            assert g.viewer == g.st.to_move() or g.mode == S._M_OVER
     assert shown > 20 and g.game_over
 
 
@@ -306,7 +307,7 @@ def test_truncated_and_bit_flipped_snapshots_are_refused():
     for n in list(range(0, 30)) + list(range(len(snap) - 30, len(snap))):
         _refused(snap[:n])
     rnd = random.Random(7)
-    for i in list(range(0, 700)) + rnd.sample(range(700, len(snap)), 200):
+    for i in list(range(0, 700)) + rnd.sample(range(700, len(snap)), min(200, len(snap) - 700)):
         b = bytearray(snap)
         b[i] ^= 1 << rnd.randrange(8)
         _refused(bytes(b))
@@ -317,6 +318,15 @@ def test_a_snapshot_of_another_setup_is_refused():
     _refused(snap, setup((3, 1, 2), (1, 0, 0), 51))    # other deal
     _refused(snap, setup((3, 1, 2, 1), seed=51))       # other seats
     _refused(snap, setup((3, 1, 2), seed=52))          # other seed
+    _refused(snap, setup((3, 1, 2), seed=51 + (1 << 28)))   # other seed's highest 7-bit digit
+
+
+def test_a_snapshot_of_the_16_bit_record_version_is_refused():
+    body = bytearray(_snap()[:-4])
+    assert body[2] == SNAP.VERSION == 3
+    body[2] = 2
+    a, b = storage.fletcher(body, len(body))
+    _refused(bytes(body) + bytes([a & 255, a >> 8, b & 255, b >> 8]))
 
 
 def test_consistent_checksum_but_impossible_state_is_refused():
@@ -364,3 +374,25 @@ def test_static_screen_pushes_nothing():
     for _ in range(20):
         c.frame()
         assert c.hw.display.last_bytes == 0 or c.notice.active
+
+
+# -- a card's face ----------------------------------------------------------------------------------
+def _face(draw):
+    import framebuf
+    fb = framebuf.FrameBuffer(bytearray(24 * 38 // 2), 24, 38, framebuf.GS4_HMSB)
+    draw(fb)
+    return bytes(fb)
+
+
+def test_a_card_face_shows_a_band_and_the_letter_of_each_colour():
+    def red_blue(fb):
+        fb.fill_rect(0, 0, 12, 38, S.INK[0])
+        fb.text("R", 2, 10, S.ON_INK[0])
+        fb.fill_rect(12, 0, 12, 38, S.INK[2])
+        fb.text("B", 14, 10, S.ON_INK[2])
+    assert _face(lambda fb: S.draw_bands(fb, 0, 0, 24, 38, 1 | 4, 10)) == _face(red_blue)
+
+    def yellow(fb):
+        fb.fill_rect(0, 0, 24, 38, S.INK[3])
+        fb.text("Y", 8, 10, S.ON_INK[3])
+    assert _face(lambda fb: S.draw_bands(fb, 0, 0, 24, 38, 8, 10)) == _face(yellow)

@@ -38,7 +38,7 @@ NORMAL = const(2)
 HARD = const(3)
 
 _CARD = const(100)           # the value of a card in hand
-SAMPLES = const(32)         # hard: sampled hands of the victims
+_SAMPLES = const(32)        # hard: sampled hands of the victims
 _VULN = const(8)             # hard: weight (quarters) of the exposure of the hand kept
 _PRESS_COUNT = const(60)     # normal: a demand's worth per card it asks for
 _PRESS_COLOUR = const(10)    # normal: and per colour it offers
@@ -385,7 +385,7 @@ class Bot:
                 self.hits[c] += 1
                 self.loss[c] += 1 if k > 1 and self.act4[v] & cols else k
         self.j += 1
-        if self.j >= SAMPLES:
+        if self.j >= _SAMPLES:
             self._hard_finish(st)
 
     def _sample(self, st, v, at):
@@ -424,12 +424,12 @@ class Bot:
             cols = d & 15
             s = self.score[c]
             if v != me:
-                hurt = self.loss[c] * _CARD // SAMPLES
+                hurt = self.loss[c] * _CARD // _SAMPLES
                 if k >= st.hn[v]:
                     hurt += hurt                # it may put the victim out
                 s += hurt
                 if self._after_has(st, me, k, cols, self.cand[c]):
-                    miss = (SAMPLES - self.hits[c]) * 1024 // SAMPLES
+                    miss = (_SAMPLES - self.hits[c]) * 1024 // _SAMPLES
                     for o in range(st.n):
                         if o != me and o != v and st.alive[o]:
                             miss = miss * (1024 - self.p_set(st.hn[o], k, cols)) >> 10

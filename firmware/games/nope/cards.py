@@ -19,10 +19,10 @@ from micropython import const
 
 NCODES = const(42)          # codes 0..41; 0 = no card
 NCARDS = const(104)
-JOKER = const(31)
-RESET = const(32)
-SEE = const(33)             # SEE + colour index
-NOM = const(37)             # NOM + colour index
+_JOKER = const(31)
+_RESET = const(32)
+_SEE = const(33)            # + colour index
+_NOM = const(37)            # + colour index
 _NOM4 = const(41)
 FIRST_ACTION = const(32)    # codes 32..41 are action cards
 ALL = const(15)             # the four colour bits

@@ -19,14 +19,14 @@ Moves are small ints, kind in the low three bits:
     DRAW       0
     SET        1 | card1 << 3 | card2 << 9 | card3 << 15   laying order: the last card is the top
     ACTION     2 | card << 3                               an action card played alone
-    NOMINATE   3 | target << 3 | count << 6 | colour << 8  colour: index 0..3
+    _NOMINATE   3 | target << 3 | count << 6 | colour << 8  colour: index 0..3
     HEAD       4 | colour << 3 | top << 5                  in legal() only: "a set of this colour
                                                             with this card on top" (any other
                                                             dcount - 1 cards showing the colour
                                                             complete it)
 
-legal() fills self.moves with HEADs, ACTIONs, DRAW, or the NOMINATE choices and returns the
-count; play(move, rng) applies a DRAW, SET, ACTION or NOMINATE in place (ValueError if illegal).
+legal() fills self.moves with HEADs, ACTIONs, DRAW, or the _NOMINATE choices and returns the
+count; play(move, rng) applies a DRAW, SET, ACTION or _NOMINATE in place (ValueError if illegal).
 rng (a core.rng.Rng, G-3) is used by draws (and the reshuffle) only.
 """
 from array import array
@@ -41,11 +41,11 @@ NC = const(42)                # C.NCODES: a seat's row in `hand`
 DRAW = const(0)
 SET = const(1)
 ACTION = const(2)
-NOMINATE = const(3)
+_NOMINATE = const(3)
 HEAD = const(4)
 
 # phases
-P_DEAL = const(0)             # nothing dealt yet
+_P_DEAL = const(0)            # nothing dealt yet
 P_TURN = const(1)             # the player to move chooses: set, action alone, or draw
 P_DRAWN = const(2)            # the draw completed a set: set or action alone (P-6)
 P_NOMINATE = const(3)         # nom_seat chooses target, count, colour (P-5)
@@ -61,7 +61,7 @@ E_SEED = const(0)
 E_DEALER = const(1)
 _E_DEAL = const(2)
 E_FLIP = const(3)
-E_DRAW = const(4)
+_E_DRAW = const(4)
 E_RESHUFFLE = const(5)
 E_DISCARD = const(6)
 E_ACTION = const(7)
@@ -74,7 +74,7 @@ E_OPTIONS = const(12)
 # why a set cannot be played (set_problem())
 OK = const(0)
 WHY_COUNT = const(1)          # not dcount cards
-WHY_HAND = const(2)           # a card that is not in the hand
+_WHY_HAND = const(2)          # a card that is not in the hand
 WHY_COLOUR = const(3)         # the cards share no colour the top card asks for
 _WHY_PHASE = const(4)          # no set can be played now
 
@@ -91,7 +91,7 @@ def action_move(code):
 
 
 def nominate_move(target, count, colour):
-    return NOMINATE | (target << 3) | (count << 6) | (colour << 8)
+    return _NOMINATE | (target << 3) | (count << 6) | (colour << 8)
 
 
 def head_move(colour, top):
@@ -185,7 +185,7 @@ class State:
         self.dcols = 0
         self.pd = 0               # what a See-through played on the top passes on (P-4)
         self.how = _T_START        # how the top card came there
-        self.phase = P_DEAL
+        self.phase = _P_DEAL
         self.turn = 0
         self.dealer = 0
         self.start_seat = 0
@@ -229,9 +229,12 @@ class State:
             r.add(kind, a, b, c, d, e)
 
     def record_head(self, seed):
-        """The record's first two rows: the seed (split in 15-bit halves), the seats, the options."""
-        self._rec(E_SEED, (seed >> 15) & 0x7FFF, seed & 0x7FFF, self.n)
-        self._rec(E_OPTIONS, self.opt_deal, self.actions, self.alone)
+        """The record's first two rows: the seed (in 7-bit digits: 8-bit fields), then the seats
+        and the options."""
+        seed &= 0x3FFFFFFF
+        self._rec(E_SEED, seed >> 28, (seed >> 21) & 127, (seed >> 14) & 127, (seed >> 7) & 127,
+                  seed & 127)
+        self._rec(E_OPTIONS, self.n, self.opt_deal, self.actions, self.alone)
 
     # -- hands ----------------------------------------------------------------------------------
     def give(self, seat, code):
@@ -311,7 +314,7 @@ class State:
         """Shuffle (G-3), choose the dealer (G-2: at random for the first game; with `start`,
         the seat before it, so that `start` plays first), deal one card at a time clockwise
         from the dealer's left, and turn up the first card of the discard pile."""
-        if self.phase != P_DEAL:
+        if self.phase != _P_DEAL:
             raise ValueError("dealt")
         n = 0
         for code in range(1, NC):
@@ -399,7 +402,7 @@ class State:
                 for cnt in range(1, 4):
                     for c in range(4):
                         if cols & (1 << c):
-                            mv[k] = NOMINATE | (s << 3) | (cnt << 6) | (c << 8)
+                            mv[k] = _NOMINATE | (s << 3) | (cnt << 6) | (c << 8)
                             k += 1
         self.nlegal = k
         return k
@@ -419,13 +422,13 @@ class State:
             if not code:
                 return WHY_COUNT          # a gap in the laying order
             if code >= NC:
-                return WHY_HAND
+                return _WHY_HAND
             need = 1
             for j in range(i):
                 if set_cards(m, j) == code:
                     need += 1
             if self.hand[row + code] < need:
-                return WHY_HAND
+                return _WHY_HAND
             common &= C.COLS[code]
         if not common:
             return WHY_COLOUR
@@ -444,7 +447,7 @@ class State:
 
     # -- a turn ---------------------------------------------------------------------------------
     def play(self, m, rng=None):
-        """Apply a legal DRAW, SET, ACTION or NOMINATE move (ValueError otherwise)."""
+        """Apply a legal DRAW, SET, ACTION or _NOMINATE move (ValueError otherwise)."""
         if not self.is_legal(m):
             raise ValueError("illegal move")
         kind = m & 7
@@ -472,7 +475,7 @@ class State:
             self.drew[i] = code
             self.ndrew = i + 1
             self.give(me, code)
-            self._rec(E_DRAW, me, code, self.npile)
+            self._rec(_E_DRAW, me, code, self.npile)
         if self.ndrew and self.has_set(me):
             self.phase = P_DRAWN
             return
@@ -554,7 +557,7 @@ class State:
         left with cards wins at once (P-5); a Nominate is carried out; else the next player."""
         if not self.hn[me]:
             self.alive[me] = 0
-            self._rec(E_OUT, me, self.turns)
+            self._rec(E_OUT, me, (self.turns >> 7) & 127, self.turns & 127)
             left = 0
             for s in range(self.n):
                 if self.alive[s]:
@@ -565,7 +568,7 @@ class State:
                 self.winners = 1 << w
                 self.phase = P_OVER
                 self.nlegal = 0
-                self._rec(E_RESULT, self.winners, self.turns)
+                self._rec(E_RESULT, self.winners, (self.turns >> 7) & 127, self.turns & 127)
                 return
         if nominate:
             self.dcount = 0

@@ -39,10 +39,10 @@ from games.nope.bot import Bot
 BOT_BUDGET = const(2)       # units of bot thinking per step
 # the record (its kinds: events.py): the longest of 950 bot games (2-6 seats, the options) had
 # 534 rows (docs/nope.md); a longer game keeps its first 800 rows and counts the rest in
-# Record.lost. 16-bit fields (every field but the split seed is below 32768): 800 x 6 x 2 bytes
+# Record.lost. 8-bit fields (the seed and turn numbers in 7-bit digits): 800 x 6 bytes
 CAPACITY = const(800)
 FIELDS = const(5)
-TYPECODE = "h"
+TYPECODE = "b"
 _NAME_LEN = const(8)
 _LINE = const(29)           # a log line: 29 characters from x = 4 fit the 240 px
 _SEATS_Y = const(22)
@@ -57,24 +57,23 @@ _CARD_Y = const(164)        # a card's top edge; a picked card is raised by 8
 _BOT_RNG_MIX = const(0x2B0B5)      # as tools/nope_tournament.py: the same games
 
 # UI modes
-M_PLAY = const(1)
-M_OVER = const(2)
+_M_PLAY = const(1)
+_M_OVER = const(2)
 
 # a bot's turn
 _S_IDLE = const(0)
-S_THINK = const(1)
+_S_THINK = const(1)
 _S_PLAY = const(2)           # chosen, played at the next step
 
 # a human's decision
 _H_PICK = const(0)           # picking the cards of a set (or one action card)
-H_TOP = const(1)            # choosing the top card among the picked ones
-H_ASK = const(2)            # one action card picked that is both a set and playable alone
-H_NOM = const(3)            # a nomination: target, count, colour
+_H_TOP = const(1)           # choosing the top card among the picked ones
+_H_ASK = const(2)           # one action card picked that is both a set and playable alone
+_H_NOM = const(3)           # a nomination: target, count, colour
 
 # colour index -> palette colour, and the colour a letter is drawn in on it
 INK = (P.RED, P.GREEN, P.BLUE, P.YELLOW)
 ON_INK = (P.WHITE, P.BLACK, P.WHITE, P.BLACK)
-LETTERS = ("R", "G", "B", "Y")
 # the label a card shows for its kind (number cards show their number)
 _LABEL = ("", "J1", "Rs", "Se", "No")
 _BIG_LABEL = ("", "JOKER", "RESET", "SEE", "NOM")
@@ -114,7 +113,7 @@ def draw_bands(fb, x, y, w, h, cols, letter_y):
             ww = bw if i < k - 1 else x + w - bx
             fb.fill_rect(bx, y, ww, h, INK[c])
             if k < 4:
-                fb.text(LETTERS[c], bx + (ww >> 1) - 4, letter_y, ON_INK[c])
+                fb.text(C.COLOUR_LETTERS[c], bx + (ww >> 1) - 4, letter_y, ON_INK[c])
             bx += ww
             i += 1
     if k == 4:
@@ -177,7 +176,7 @@ class GameScene(Scene):
         self.sub = _S_IDLE
         self.wait = 0
         self.game_over = False
-        self.mode = M_PLAY
+        self.mode = _M_PLAY
         self._dh = True                          # dirty: header, seats, top, hand, log
         self._ds = True
         self._dt = True
@@ -271,8 +270,8 @@ class GameScene(Scene):
             return
         s = st.to_move()
         if self._human(s):
-            self.hmode = H_NOM if st.phase == R.P_NOMINATE else _H_PICK
-            if self.hmode == H_NOM:
+            self.hmode = _H_NOM if st.phase == R.P_NOMINATE else _H_PICK
+            if self.hmode == _H_NOM:
                 self.nrow = 0
                 self.ncount = 1
                 self.ntarget = st.next_seat(s)
@@ -299,7 +298,7 @@ class GameScene(Scene):
             self._due = False                   # (docs/nope.md): the log and the hand area
             self._make_log()                    # follow a frame after the header, the seats
             self._show_hand()                   # and the top card (input goes on as ever)
-        if self.mode == M_OVER:
+        if self.mode == _M_OVER:
             if c.buttons.pressed & B.A:
                 c.end_game()
             return
@@ -318,10 +317,10 @@ class GameScene(Scene):
         if self.sub == _S_IDLE:
             self.brng.save_into(self.bot_mark, 0)
             self.bot.begin(st, self.kinds[s])
-            self.sub = S_THINK
+            self.sub = _S_THINK
             self._dh = True
             return                              # one cost per frame: beginning, each step of
-        if self.sub == S_THINK:                 # thinking, and playing the choice
+        if self.sub == _S_THINK:                 # thinking, and playing the choice
             if self.bot.step(st, BOT_BUDGET):
                 self.sub = _S_PLAY
             return
@@ -336,7 +335,7 @@ class GameScene(Scene):
             self.viewer = -1                    # a hand is hidden as soon as its owner's
             self._fill_hand()                   # decision is made (pass-around)
         if st.phase == R.P_OVER:
-            self.mode = M_OVER
+            self.mode = _M_OVER
             self.game_over = True
             self._dh = self._ds = self._dt = True
             self.c.beep(880, 120)
@@ -352,7 +351,7 @@ class GameScene(Scene):
     def _human_input(self, c):
         r = c.buttons.repeat
         p = c.buttons.pressed
-        if self.hmode == H_NOM:
+        if self.hmode == _H_NOM:
             self._nominate_input(r, p)
             return
         old = self.cur
@@ -362,7 +361,7 @@ class GameScene(Scene):
             self._move(1)
         if self.cur != old:
             self._dhand = True
-        if self.hmode == H_ASK:
+        if self.hmode == _H_ASK:
             if p & B.A:
                 self._play(R.action_move(self.hc[self._picked(1)]))
             elif p & B.X:
@@ -371,7 +370,7 @@ class GameScene(Scene):
                 self.hmode = _H_PICK
                 self._refuse("")
             return
-        if self.hmode == H_TOP:
+        if self.hmode == _H_TOP:
             if p & B.A and self.pick[self.cur]:
                 self._play_set(self.cur)
             elif p & B.B:
@@ -389,17 +388,17 @@ class GameScene(Scene):
                 self._refuse(WHY_SET)
 
     def _move(self, d):
-        """Left/right: the next card (in H_TOP: the next picked card)."""
+        """Left/right: the next card (in _H_TOP: the next picked card)."""
         i = self.cur
         for _ in range(self.hn):
             i += d
             if i < 0 or i >= self.hn:
                 return
-            if self.hmode != H_TOP or self.pick[i]:
+            if self.hmode != _H_TOP or self.pick[i]:
                 break
         else:
             return
-        if self.hmode == H_TOP and not self.pick[i]:
+        if self.hmode == _H_TOP and not self.pick[i]:
             return
         self.cur = i
         self._scroll()
@@ -463,7 +462,7 @@ class GameScene(Scene):
         why = st.set_problem(m)
         alone = self.npick == 1 and st.is_legal(R.action_move(self.hc[last]))
         if why == R.OK and alone:
-            self.hmode = H_ASK
+            self.hmode = _H_ASK
             self._refuse("")
             return
         if alone:
@@ -473,7 +472,7 @@ class GameScene(Scene):
             if self.npick == 1:
                 self._play(m)
                 return
-            self.hmode = H_TOP
+            self.hmode = _H_TOP
             self.cur = last
             self._scroll()
             self._dhand = True
@@ -614,17 +613,17 @@ class GameScene(Scene):
     def _hint(self):
         """The header's second line: a refusal, the buttons, or what a bot does."""
         st = self.st
-        if self.mode == M_OVER:
+        if self.mode == _M_OVER:
             return HINT_OVER
         if not self._human(st.to_move()):
             return HINT_THINK if self.sub != _S_IDLE else ""
         if self.why:
             return self.why
-        if self.hmode == H_NOM:
+        if self.hmode == _H_NOM:
             return HINT_NOM
-        if self.hmode == H_TOP:
+        if self.hmode == _H_TOP:
             return HINT_TOP
-        if self.hmode == H_ASK:
+        if self.hmode == _H_ASK:
             return HINT_ASK
         if st.phase == R.P_DRAWN:
             return HINT_DRAWN
@@ -638,7 +637,7 @@ class GameScene(Scene):
         st = self.st
         fb = g.fb
         fb.fill_rect(0, 0, 240, _SEATS_Y, P.BLACK)
-        if self.mode == M_OVER:
+        if self.mode == _M_OVER:
             fb.text("Game over", 4, 2, P.YELLOW)
         else:
             s = st.to_move()
@@ -654,8 +653,8 @@ class GameScene(Scene):
         the seats took 3 ms of a play's frame on the Pico)."""
         st = self.st
         fb = g.fb
-        move = st.to_move() if self.mode == M_PLAY else -1
-        over = self.mode == M_OVER
+        move = st.to_move() if self.mode == _M_PLAY else -1
+        over = self.mode == _M_OVER
         for s in range(self.n):
             alive = st.alive[s]
             win = 1 if over and st.winners & (1 << s) else 0
@@ -702,7 +701,7 @@ class GameScene(Scene):
             if kind != C.K_JOKER:
                 g.text_big(_ACTION_MARK[kind], x + 12, y + 26, P.BLACK, 2)
         tx = 76
-        if self.mode == M_PLAY and self.hmode == H_NOM and self._human(st.to_move()) \
+        if self.mode == _M_PLAY and self.hmode == _H_NOM and self._human(st.to_move()) \
                 and st.phase == R.P_NOMINATE:
             self._draw_nominate(g, tx)
         elif st.phase == R.P_NOMINATE:
@@ -717,7 +716,7 @@ class GameScene(Scene):
             for c in range(4):
                 if st.dcols & (1 << c):
                     fb.fill_rect(cx, y + 26, 18, 14, INK[c])
-                    fb.text(LETTERS[c], cx + 5, y + 29, ON_INK[c])
+                    fb.text(C.COLOUR_LETTERS[c], cx + 5, y + 29, ON_INK[c])
                     cx += 22
         fb.text("draw pile", tx, y + 50, P.GREY)
         g.number(st.npile, tx + 88, y + 50, P.WHITE)

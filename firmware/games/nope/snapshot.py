@@ -3,14 +3,14 @@ state's own bytes (save_state/load_state) with their consistency check.
 
 Imported only when a game is suspended or resumed (its code is not on the heap while playing).
 
-Layout (version 2):
+Layout (version 3; versions 1 and 2 held the record in 32- and 16-bit fields, and are refused):
     0   b"NP"                magic
-    2   version              2
+    2   version              3
     3   rules state          STATE_BYTES bytes (save_state)
     +   draw generator       4 bytes (core.rng.Rng.save_into)
     +   bot generator        4 bytes, as it was when the bot to move began its choice, so a
                              bot that was thinking thinks again from the same start
-    +   record rows          2 bytes count n, then n rows of the record (int16 each field)
+    +   record rows          2 bytes count n, then n rows of the record (8-bit fields)
     +   checksum             2 x 2 bytes: Fletcher sums of everything before
 load() checks everything (also against the Setup the console stored with it) before any of it
 is used, and raises ValueError otherwise: a damaged save is refused whole, never half-loaded.
@@ -22,7 +22,7 @@ from games.nope import cards as C
 from games.nope import rules as R
 
 MAGIC = b"NP"
-VERSION = 2
+VERSION = 3
 _SEATS = const(6)               # R.MAX_SEATS
 _NC = const(42)                 # R.NC
 _NCARDS = const(104)            # C.NCARDS (a const of another module is no constant here)
@@ -61,15 +61,17 @@ def load(data, st, rng, brng, record, setup):
         _refuse(st, record, "generator state")
     n = data[at + 8] | (data[at + 9] << 8)
     at += 10
-    if end - at != n * record.width * 2 or n > record.capacity or n < 3:
+    if end - at != n * record.width * record.size or n > record.capacity or n < 3:
         _refuse(st, record, "record length")
     seed = setup.seed & 0x3FFFFFFF
     if not record.restore(data[at:end]) or record.kind(0) != R.E_SEED \
-            or record.field(0, 0) != seed >> 15 or record.field(0, 1) != seed & 0x7FFF \
-            or record.field(0, 2) != st.n or record.kind(1) != R.E_OPTIONS \
-            or record.field(1, 0) != st.opt_deal or record.field(1, 1) != st.actions \
-            or record.field(1, 2) != st.alone:
+            or record.kind(1) != R.E_OPTIONS or record.field(1, 0) != st.n \
+            or record.field(1, 1) != st.opt_deal or record.field(1, 2) != st.actions \
+            or record.field(1, 3) != st.alone:
         _refuse(st, record, "record head")
+    for j in range(5):                  # the seed's 7-bit digits (events.py)
+        if record.field(0, j) != (seed >> (28 - 7 * j)) & 127:
+            _refuse(st, record, "record head")
     for i in range(2, n):
         k = record.kind(i)
         if not 0 <= k < R.E_OPTIONS or k == R.E_SEED or k == R.E_RESULT:
