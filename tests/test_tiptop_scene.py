@@ -2,6 +2,7 @@
 bots decide, a card that may not be played cannot be played and the prompt says why, a hand is
 shown only to its owner after the hand-off (G-4), suspend/resume at any frame continues
 identically, damaged saves are refused whole and reported."""
+import json
 import random
 
 import pytest
@@ -11,6 +12,7 @@ import runs
 from memfs import MemFS
 from core import buttons as B
 from core import storage
+from core.record import Record
 from core.setup import Setup
 from games.tiptop import rules as R
 from games.tiptop import scenes as S
@@ -53,6 +55,38 @@ def test_game_over_waits_for_a_then_leaves():
     assert c.game is g and g.snapshot() is None
     press(c, B.A)
     assert c.game is None and type(c.top).__name__ == "Results"
+
+
+# -- the record's size ----------------------------------------------------------------------------
+@pytest.mark.parametrize("kinds,rows", [((3, 1), 500), ((3, 2, 1, 3), 900),
+                                        ((3, 2, 1, 3, 2, 1, 3), 1500), ((3, 2, 1, 3, 2, 1, 3, 2), 1500)])
+def test_the_record_holds_100_plus_200_rows_a_seat_at_most_1500(kinds, rows):
+    """docs/tiptop.md, The record: 6 bytes a row, 9,000 bytes at most (8 seats)."""
+    c, g = start(kinds)
+    assert g.record.capacity == rows and len(bytes(g.record.rows)) == 6 * rows
+
+
+def test_a_game_longer_than_its_record_plays_on_and_the_export_says_so(tmp_path):
+    """Rows beyond the capacity are counted in record.lost, never the game's end: the same game
+    as with a large record played to its end without a fault, its first rows kept, and the export's
+    last line record_full with the count."""
+    from host_sim import cli
+    kinds, seed = (3, 2, 1, 3, 2, 1, 3, 2), 6
+    whole = T.play_game(list(kinds), seed, Record(5000, R.FIELDS, "b")).record
+    c, g = start(kinds, seed)
+    small = Record(300, R.FIELDS, "b")              # the rows written so far (the deal), then full
+    assert small.restore(g.record.dump())
+    g.record = g.st.record = small
+    finish(c, g)
+    assert g.record.capacity == 300 and whole.n > 300
+    assert (g.record.n, g.record.lost) == (300, whole.n - 300)
+    assert g.record.dump() == whole.dump()[:300 * 6]
+    assert whole.kind(whole.n - 1) == R.E_RESULT and g.winners == 1 << whole.field(whole.n - 1, 0)
+    out = tmp_path / "rec.jsonl"
+    cli.export_record(str(out), g, g.setup, False)
+    lines = [json.loads(x) for x in open(out)]
+    assert len(lines) == 1 + 300 + 1
+    assert lines[-1] == {"event": "record_full", "lost": whole.n - 300}
 
 
 # -- a human's card ------------------------------------------------------------------------------------

@@ -73,10 +73,13 @@ _BLANK = const(10)          # a digit cell with no digit
 _LOG_Y = const(200)
 _SLOT_BACK = const(1)       # a hand slot's picture code (_slot_code): a card back; 0 none
 _SLOT_FACE = const(2)       # and from 2 on: a card face up
-# record capacity (rows) by seats: the longest of 800 bot games per seat count took 50 % (2
-# seats: 248 of 500 rows) to 87 % of it (7 seats: 1,299 of 1,500); docs/tiptop.md, The record
+# record capacity (rows) by seats, 100 + 200 a seat but at most 1,500 (8 seats: 9,000 bytes,
+# which keeps the 8-seat game within 128 KB on the Pico): the longest of 800 bot games per seat
+# count took 50 % (2 seats: 248 of 500 rows) to 91 % of it (8 seats: 1,361 of 1,500). A longer
+# game goes on, its rows beyond are counted in record.lost; docs/tiptop.md, The record
 _ROWS_BASE = const(100)
 _ROWS_PER_SEAT = const(200)
+_ROWS_MAX = const(1500)
 
 # the game's moments (what the scene waits for)
 M_PLAY = const(0)           # a round is played
@@ -142,7 +145,7 @@ class GameScene(Scene):
                 self.human = s
         if self.humans != 1:
             self.human = -1
-        self.record = Record(_ROWS_BASE + _ROWS_PER_SEAT * n, R.FIELDS, "b")
+        self.record = Record(min(_ROWS_BASE + _ROWS_PER_SEAT * n, _ROWS_MAX), R.FIELDS, "b")
         self.st = R.State(n, self.record)
         self.rng = Rng(setup.seed)
         self.bot = Bot()
