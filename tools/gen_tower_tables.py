@@ -140,25 +140,8 @@ def source():
 
 
 def main(argv):
-    from host_sim.args import Parser
-    p = Parser(prog="python tools/gen_tower_tables.py", description=__doc__.split("\n")[0])
-    p.add_argument("--check", action="store_true", help="exit 1 if tables.py is not up to date")
-    check = p.parse_args(argv).check
-    want = source()
-    if check:
-        try:
-            with open(OUT) as f:
-                have = f.read()
-        except OSError:
-            have = None
-        if have != want:
-            print("firmware/games/tower/tables.py is out of date: run python tools/gen_tower_tables.py")
-            return 1
-        return 0
-    with open(OUT, "w") as f:
-        f.write(want)
-    print("wrote", os.path.relpath(OUT, ROOT))
-    return 0
+    import generated
+    return generated.main(argv, "python tools/gen_tower_tables.py", __doc__, OUT, source)
 
 
 if __name__ == "__main__":
