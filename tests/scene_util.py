@@ -32,3 +32,23 @@ def press(c, bits, idle=1):
     c.hw.buttons.i = 0
     for _ in range(1 + idle):
         c.frame()
+
+
+def assert_damaged_save_is_discarded(game, su, snap):
+    """A suspended game whose snapshot is damaged (one bit flipped) is reported and discarded by
+    the console, never half loaded: the game `game` with setup `su` and a good snapshot `snap`."""
+    import runs
+    from core import session, storage
+    fs = MemFS()
+    c = console(3, fs)[0]
+    damaged = bytearray(snap)
+    damaged[40] ^= 4
+    # as core/session.py suspends (its file version: the Setup's bytes hold the start seat)
+    storage.save(c.files, session.SUSPEND_FILE, session.SUSPEND_MAGIC, session.VERSION,
+                 bytearray(su.to_bytes()) + damaged)
+    c2 = console(3, fs)[0]
+    assert c2.suspended == game
+    assert not c2.resume_game()
+    assert c2.game is None and c2.suspended is None
+    assert "/data/suspend.bin" not in fs.files
+    assert any("damaged" in m for m in runs.notices(c2, 200))

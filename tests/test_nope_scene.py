@@ -8,7 +8,6 @@ import pytest
 
 import nope_tournament as T
 import nope_util as U
-import runs
 from memfs import MemFS
 from core import buttons as B
 from core import storage
@@ -18,7 +17,7 @@ from games.nope import rules as R
 from games.nope import snapshot as SNAP
 from games.nope import scenes as S
 from games.nope.events import EVENTS
-from scene_util import console, finish, press
+from scene_util import assert_damaged_save_is_discarded, console, finish, press
 
 NAMES = ("ANA", "BEN", "CLEO", "DEV", "EVE", "FIN")
 
@@ -340,19 +339,7 @@ def test_consistent_checksum_but_impossible_state_is_refused():
 
 
 def test_damaged_save_is_reported_and_discarded_by_the_console_never_half_loaded():
-    fs = MemFS()
-    c, hw, _ = console(3, fs)
-    su = setup((3, 1, 2), seed=51)
-    snap = bytearray(_snap())
-    snap[40] ^= 4
-    storage.save(c.files, "suspend.bin", b"PTsv", 1, bytearray(su.to_bytes()) + snap)
-    c2, _, _ = console(3, fs)
-    assert c2.suspended == "nope"
-    assert not c2.resume_game()
-    assert c2.game is None and c2.suspended is None
-    assert "/data/suspend.bin" not in fs.files
-    seen = runs.notices(c2, 200)
-    assert any("damaged" in m for m in seen)
+    assert_damaged_save_is_discarded("nope", setup((3, 1, 2), seed=51), _snap())
 
 
 # -- screen ------------------------------------------------------------------------------------------

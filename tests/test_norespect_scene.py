@@ -7,7 +7,6 @@ import pytest
 
 import fakehw
 import norespect_tournament as T
-import runs
 from memfs import MemFS
 from core import buttons as B
 from core import storage
@@ -15,7 +14,7 @@ from core.setup import Setup
 from games.norespect import rules as R
 from games.norespect import scenes as S
 from games.norespect.events import EVENTS
-from scene_util import console, finish, press
+from scene_util import assert_damaged_save_is_discarded, console, finish, press
 
 NAMES = ("ANA", "BEN", "CLEO", "DEV")
 
@@ -324,20 +323,7 @@ def test_consistent_checksum_but_impossible_state_is_refused():
 
 
 def test_damaged_save_is_reported_and_discarded_by_the_console_never_half_loaded():
-    fs = MemFS()
-    c, hw, _ = console(3, fs)
-    su = setup((3, 1, 2), 0, 51)
-    snap = bytearray(_snap())
-    snap[40] ^= 4
-    payload = bytearray(su.to_bytes()) + snap
-    storage.save(c.files, "suspend.bin", b"PTsv", 1, payload)
-    c2, _, _ = console(3, fs)
-    assert c2.suspended == "norespect"
-    assert not c2.resume_game()
-    assert c2.game is None and c2.suspended is None
-    assert "/data/suspend.bin" not in fs.files
-    seen = runs.notices(c2, 200)
-    assert any("damaged" in m for m in seen)
+    assert_damaged_save_is_discarded("norespect", setup((3, 1, 2), 0, 51), _snap())
 
 
 # -- screen ------------------------------------------------------------------------------------------
