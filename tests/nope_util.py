@@ -21,6 +21,16 @@ def _name(code):
     return bytes(buf[:C.put_name(buf, 0, code)]).decode()
 
 
+def kind_of(m):
+    """A move's kind (rules.DRAW, SET, ACTION, _NOMINATE or HEAD): its low three bits."""
+    return m & 7
+
+
+def head_move(colour, top):
+    """The HEAD move legal() lists for "a set of this colour with this card on top"."""
+    return R.HEAD | (colour << 3) | (top << 5)
+
+
 NAMES = tuple(_name(code) for code in range(C.NCODES))     # the log's names (cards.put_name)
 
 
@@ -106,11 +116,11 @@ def legal(st):
 def heads(st):
     """The legal heads as (colour letter, top name)."""
     return sorted((C.COLOUR_LETTERS[R.head_colour(m)], NAMES[R.head_top(m)])
-                  for m in legal(st) if R.kind_of(m) == R.HEAD)
+                  for m in legal(st) if kind_of(m) == R.HEAD)
 
 
 def actions(st):
-    return sorted(NAMES[R.action_card(m)] for m in legal(st) if R.kind_of(m) == R.ACTION)
+    return sorted(NAMES[R.action_card(m)] for m in legal(st) if kind_of(m) == R.ACTION)
 
 
 def can_draw(st):
@@ -157,7 +167,7 @@ def conserved(st):
 def random_move(st, pick):
     """A uniformly chosen legal choice; a HEAD completed by random other cards of its colour."""
     m = st.moves[pick.below(st.nlegal)]
-    if R.kind_of(m) != R.HEAD:
+    if kind_of(m) != R.HEAD:
         return m
     c = R.head_colour(m)
     top = R.head_top(m)

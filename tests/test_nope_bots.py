@@ -46,7 +46,7 @@ def test_easy_plays_random_legal_choices():
     seen = set()
     for seed in range(60):
         m = B.Bot(3, 0, 1, 0, Rng(seed)).choose(st, B.EASY)
-        assert R.kind_of(m) == R.ACTION or st.set_problem(m) == R.OK
+        assert U.kind_of(m) == R.ACTION or st.set_problem(m) == R.OK
         seen.add(m)
     assert len(seen) > 8
 
@@ -70,7 +70,7 @@ def test_normal_chooses_the_top_that_asks_the_next_player_most():
 
 def test_normal_plays_an_action_card_alone_rather_than_three_cards():
     st = table(3, ["R1 R2 R3 RG1 Reset", "B2", "Y3"], top="RB3")
-    assert R.kind_of(bot().choose(st, B.NORMAL)) == R.ACTION
+    assert U.kind_of(bot().choose(st, B.NORMAL)) == R.ACTION
 
 
 def test_normal_and_hard_draw_without_a_set():
@@ -173,7 +173,7 @@ def test_hard_thinks_in_units_with_a_fixed_budget_per_step():
     while not b.step(st, 2):
         steps += 1
     assert steps == (b.ncand + B._SAMPLES + 1) // 2
-    assert R.kind_of(b.move) in (R.SET, R.ACTION)
+    assert U.kind_of(b.move) in (R.SET, R.ACTION)
     again = bot(B.HARD)
     assert again.choose(st, B.HARD) == b.move          # the same with one big budget
 

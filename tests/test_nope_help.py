@@ -6,6 +6,7 @@ rules code."""
 import help_pages as H
 import nope_util as U
 from games.nope import cards as C
+from games.nope import deal as D
 from games.nope import rules as R
 from games.nope.help import PAGES
 
@@ -94,8 +95,8 @@ def test_the_numbers_on_the_pages_are_the_rules():
     assert "2-6 players. Keep your cards:" in set(lines())
     from games import nope
     assert nope.SEATS == (2, 6)
-    assert U.new(3).hand_size() == 7 and U.new(2).hand_size() == 8     # "7 cards each (8 with two)"
-    assert U.new(4, deal=1).hand_size() == 8                          # "(8 cards each)"
+    assert D.hand_size(U.new(3)) == 7 and D.hand_size(U.new(2)) == 8     # "7 cards each (8 with two)"
+    assert D.hand_size(U.new(4, deal=1)) == 8                          # "(8 cards each)"
     assert C.NUMBER[C._JOKER] == 1 and C.COLS[C._JOKER] == C.ALL        # "Joker: a 1 of all colours."
     st = U.new(3)
     assert st.two == 0 and U.new(2).two == 1                          # two draw two cards

@@ -38,7 +38,7 @@ def expected_legal(st):
         for c in range(4):
             if all(C.COLS[x] & (1 << c) for x in combo) and st.dcols & (1 << c):
                 for t in combo:
-                    out.add(R.head_move(c, t))
+                    out.add(U.head_move(c, t))
     if sets or (st.phase == R.P_TURN and not st.alone):
         out |= {R.action_move(a) for a in range(C.FIRST_ACTION, C.NCODES)
                 if st.count(me, a) and C.COLS[a] & st.dcols}
@@ -66,7 +66,7 @@ class Checker:
             assert st.alive[st.turn]                    # an out seat never gets a turn
         got = [st.moves[i] for i in range(st.nlegal)]
         assert len(got) == len(set(got)) and set(got) == expected_legal(st)
-        kinds = {R.kind_of(m) for m in got}
+        kinds = {U.kind_of(m) for m in got}
         self.seen_kinds |= kinds
         if st.phase in (R.P_TURN, R.P_DRAWN):
             has = bool(brute_sets(st))

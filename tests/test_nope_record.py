@@ -62,3 +62,16 @@ def test_simulator_runs_games_and_exports_the_record(tmp_path):
         assert outs | {s for s in range(3) if result["winners"] >> s & 1} == {0, 1, 2}
         assert all(held[s] > 0 for s in range(3) if result["winners"] >> s & 1)
         assert any(x["event"] == "nope" for x in body)
+
+
+def test_the_record_holds_whole_bot_games_with_room_to_spare():
+    """The scene's record keeps CAPACITY rows (640: 3,840 bytes of heap); bot games of every
+    level at the largest table (6 seats, the longest games) and at two seats, with and without
+    the action cards, stay well inside it: a quarter of it is left even by the longest."""
+    import nope_tournament as T
+    from games.nope.scenes import CAPACITY
+    rows = []
+    for lineup in (["easy"] * 6, ["normal"] * 6, ["hard", "easy", "normal"] * 2, ["easy", "easy"]):
+        for actions in (1, 0):
+            T.tournament(lineup, 6, seed=7 + actions, actions=actions, rows=rows)
+    assert len(rows) == 48 and max(rows) * 4 <= CAPACITY * 3, max(rows)

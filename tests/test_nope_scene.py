@@ -54,7 +54,7 @@ def test_result_line_and_record_head():
     w = [str(s) for s in range(3) if g.st.winners & (1 << s)]
     assert g.result() == "winner=%s turns=%d" % (",".join(w), g.st.turns)
     rec = g.record
-    assert memoryview(rec.rows).nbytes == S.CAPACITY * 6     # 8-bit fields: 800 rows in 4,800 bytes
+    assert memoryview(rec.rows).nbytes == S.CAPACITY * 6     # 8-bit fields: 640 rows in 3,840 bytes
     assert rec.kind(0) == R.E_SEED and [rec.field(0, j) for j in range(5)] == [2, 120, 29, 62, 121]
     assert rec.kind(1) == R.E_OPTIONS and [rec.field(1, j) for j in range(5)] == [3, 0, 1, 0, 0]
     names = [EVENTS[rec.kind(i)][0] for i in range(rec.n)]

@@ -2,7 +2,7 @@
 kind and 5 fields). Cards, seats, counts and piles fit; the seed (up to 2**30) is in 7-bit digits,
 seed = s28 * 2**28 + s21 * 2**21 + s14 * 2**14 + s7 * 2**7 + s0, and a turn number in two:
 turn = t7 * 2**7 + t0 (each turn adds a row before its number grows, so a turn number in a kept
-row is below the record's 800 rows).
+row is below the record's 640 rows).
 
 EVENTS[kind] = (name, field names); the row's unused fields are 0. Seats are 0-based; cards are
 the codes of games/nope/cards.py (1..41, 0 = none); colours are bit masks (red 1, green 2,

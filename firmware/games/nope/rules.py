@@ -59,7 +59,7 @@ T_ACTION = const(2)           # an action card played alone
 # record event kinds: see events.py (same order)
 E_SEED = const(0)
 E_DEALER = const(1)
-_E_DEAL = const(2)
+# 2: the deal rows, written by deal.py
 E_FLIP = const(3)
 _E_DRAW = const(4)
 E_RESHUFFLE = const(5)
@@ -92,14 +92,6 @@ def action_move(code):
 
 def nominate_move(target, count, colour):
     return _NOMINATE | (target << 3) | (count << 6) | (colour << 8)
-
-
-def head_move(colour, top):
-    return HEAD | (colour << 3) | (top << 5)
-
-
-def kind_of(m):
-    return m & 7
 
 
 def set_cards(m, i):
@@ -229,12 +221,9 @@ class State:
             r.add(kind, a, b, c, d, e)
 
     def record_head(self, seed):
-        """The record's first two rows: the seed (in 7-bit digits: 8-bit fields), then the seats
-        and the options."""
-        seed &= 0x3FFFFFFF
-        self._rec(E_SEED, seed >> 28, (seed >> 21) & 127, (seed >> 14) & 127, (seed >> 7) & 127,
-                  seed & 127)
-        self._rec(E_OPTIONS, self.n, self.opt_deal, self.actions, self.alone)
+        """The record's first two rows: the seed, then the seats and the options (deal.py)."""
+        from games.nope import deal as D
+        D.record_head(self, seed)
 
     # -- hands ----------------------------------------------------------------------------------
     def give(self, seat, code):
@@ -306,64 +295,11 @@ class State:
         self.dcols = d & 15
 
     # -- the start ----------------------------------------------------------------------------
-    def hand_size(self):
-        """Cards dealt to each player: 7, or 8 with two players (P-6) or younger players (P-7)."""
-        return 8 if self.two or self.opt_deal else 7
-
     def deal(self, rng, start=-1):
-        """Shuffle (G-3), choose the dealer (G-2: at random for the first game; with `start`,
-        the seat before it, so that `start` plays first), deal one card at a time clockwise
-        from the dealer's left, and turn up the first card of the discard pile."""
-        if self.phase != _P_DEAL:
-            raise ValueError("dealt")
-        n = 0
-        for code in range(1, NC):
-            for _ in range(C.deck_count(code, self.actions)):
-                self.pile[n] = code
-                n += 1
-        self.npile = n
-        rng.shuffle(self.pile, n)
-        if start < 0:
-            self.dealer = rng.below(self.n)
-        else:
-            self.dealer = (start + self.n - 1) % self.n
-        first = (self.dealer + 1) % self.n
-        self.start_seat = first
-        self._rec(E_DEALER, self.dealer, first)
-        for _ in range(self.hand_size()):
-            s = first
-            for _ in range(self.n):
-                self.npile -= 1
-                code = self.pile[self.npile]
-                self.give(s, code)
-                self._rec(_E_DEAL, s, code)
-                s = s + 1 if s + 1 < self.n else 0
-        self.npile -= 1
-        top = self.pile[self.npile]
-        self.disc[0] = top
-        self.ndisc = 1
-        self.how = _T_START
-        self.turn = first
-        self._first_card(top)
-
-    def _first_card(self, top):
-        """The first face-up card (RB-R4, RB-S4, RB-N6): a Nominate is carried out by the
-        first player as if they had laid it; every other card makes its demand (a Joker and a
-        Reset one card of choice, a See-through one card of its colour)."""
-        d = demand_of(top)
-        self.pd = d
-        if C.KIND[top] == C.K_NOM:
-            self._rec(E_FLIP, top, 0, 0)
-            self.dcount = 0
-            self.dcols = 0
-            self.nom_seat = self.turn
-            self.nom_card = top
-            self.phase = P_NOMINATE
-        else:
-            self._set_demand(d)
-            self._rec(E_FLIP, top, self.dcount, self.dcols)
-            self.phase = P_TURN
-        self.legal()
+        """Shuffle, choose the dealer, deal and turn up the first card (G-2, G-3; deal.py: code
+        run once a game, which the scene forgets after the start)."""
+        from games.nope import deal as D
+        D.deal(self, rng, start)
 
     # -- legal moves ----------------------------------------------------------------------------
     def legal(self):

@@ -30,6 +30,7 @@ from core import palette as P
 from core import text as TX
 from core.record import Record
 from core.rng import Rng
+from core.modules import forget
 from core.scene import Scene
 
 from games.nope import cards as C
@@ -38,9 +39,9 @@ from games.nope.bot import Bot
 
 BOT_BUDGET = const(2)       # units of bot thinking per step
 # the record (its kinds: events.py): the longest of 950 bot games (2-6 seats, the options) had
-# 534 rows (docs/nope.md); a longer game keeps its first 800 rows and counts the rest in
-# Record.lost. 8-bit fields (the seed and turn numbers in 7-bit digits): 800 x 6 bytes
-CAPACITY = const(800)
+# 534 rows (docs/nope.md); a longer game keeps its first 640 rows and counts the rest in
+# Record.lost. 8-bit fields (the seed and turn numbers in 7-bit digits): 640 x 6 bytes
+CAPACITY = const(640)
 FIELDS = const(5)
 TYPECODE = "b"
 _NAME_LEN = const(8)
@@ -190,6 +191,7 @@ class GameScene(Scene):
             st.record_head(setup.seed)
             st.deal(self.rng, setup.start)      # G-2: the dealer's left starts
             setup.start = st.start_seat
+            forget("games.nope.deal")           # run once a game: off the heap while playing
         self.brng.save_into(self.bot_mark, 0)
         self._new_decision()
         self._show_hand()
