@@ -11,7 +11,7 @@ from core.record import Record  # noqa: E402
 from core.rng import Rng  # noqa: E402
 from games.nope import cards as C  # noqa: E402
 from games.nope import events as E  # noqa: E402
-from games.nope.scenes import CAPACITY, FIELDS, TYPECODE  # noqa: E402
+from games.nope.begin import CAPACITY, FIELDS, TYPECODE  # noqa: E402
 from games.nope import rules as R  # noqa: E402
 from games.nope import snapshot as SNAP  # noqa: E402
 
@@ -29,6 +29,17 @@ def kind_of(m):
 def head_move(colour, top):
     """The HEAD move legal() lists for "a set of this colour with this card on top"."""
     return R.HEAD | (colour << 3) | (top << 5)
+
+
+def copy_state(dst, src):
+    """Make rules.State `dst` equal to `src` (same seat count and options), its record left
+    alone: a table laid out by table() put into a console's game."""
+    for name in ("hand", "hn", "cc", "alive", "pile", "disc", "drew"):
+        getattr(dst, name)[:] = getattr(src, name)
+    for name in ("npile", "ndisc", "dcount", "dcols", "pd", "how", "phase", "turn", "dealer",
+                 "start_seat", "turns", "nom_seat", "nom_card", "ndrew", "winners"):
+        setattr(dst, name, getattr(src, name))
+    dst.nlegal = 0
 
 
 NAMES = tuple(_name(code) for code in range(C.NCODES))     # the log's names (cards.put_name)

@@ -6,7 +6,7 @@ rules code."""
 import help_pages as H
 import nope_util as U
 from games.nope import cards as C
-from games.nope import deal as D
+from games.nope import begin as D
 from games.nope import rules as R
 from games.nope.help import PAGES
 

@@ -69,7 +69,7 @@ def test_the_record_holds_whole_bot_games_with_room_to_spare():
     level at the largest table (6 seats, the longest games) and at two seats, with and without
     the action cards, stay well inside it: a quarter of it is left even by the longest."""
     import nope_tournament as T
-    from games.nope.scenes import CAPACITY
+    from games.nope.begin import CAPACITY
     rows = []
     for lineup in (["easy"] * 6, ["normal"] * 6, ["hard", "easy", "normal"] * 2, ["easy", "easy"]):
         for actions in (1, 0):

@@ -42,7 +42,7 @@ def hint(g):
 def test_console_game_equals_the_headless_game(kinds, options, seed):
     c, g = start(kinds, options, seed)
     finish(c, g)
-    rec = Record(S.CAPACITY, S.FIELDS, S.TYPECODE)
+    rec = Record(U.CAPACITY, U.FIELDS, U.TYPECODE)
     st = T.play_game(list(kinds), seed, options[0], 1 - options[1], options[2], rec)
     assert g.record.dump() == rec.dump()
     assert g.st.winners == st.winners and g.winners == st.winners and g.st.turns == st.turns
@@ -54,7 +54,7 @@ def test_result_line_and_record_head():
     w = [str(s) for s in range(3) if g.st.winners & (1 << s)]
     assert g.result() == "winner=%s turns=%d" % (",".join(w), g.st.turns)
     rec = g.record
-    assert memoryview(rec.rows).nbytes == S.CAPACITY * 6     # 8-bit fields: 640 rows in 3,840 bytes
+    assert memoryview(rec.rows).nbytes == U.CAPACITY * 6     # 8-bit fields: 640 rows in 3,840 bytes
     assert rec.kind(0) == R.E_SEED and [rec.field(0, j) for j in range(5)] == [2, 120, 29, 62, 121]
     assert rec.kind(1) == R.E_OPTIONS and [rec.field(1, j) for j in range(5)] == [3, 0, 1, 0, 0]
     names = [EVENTS[rec.kind(i)][0] for i in range(rec.n)]
@@ -86,7 +86,7 @@ def human_table(hands, top, turn=0, kinds=(0, 1, 1), demand=None):
     """The console's game with the table laid out by nope_util.table (the human to move)."""
     c, g = start(kinds, seed=3, speed=3)
     t = U.table(len(kinds), hands, top, turn=turn, demand=demand, record=False)
-    g.st.copy_from(t)
+    U.copy_state(g.st, t)
     g.st.legal()
     g.wait = 0
     g._new_decision()

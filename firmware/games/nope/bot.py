@@ -26,7 +26,6 @@ one candidate's fixed values, or one sample for all candidates) and returns True
 is chosen (normal: one legal choice valued a unit; easy and nominations at once). Integer
 arithmetic only; nothing allocates after __init__.
 """
-from array import array
 
 from micropython import const
 
@@ -42,7 +41,6 @@ _SAMPLES = const(32)        # hard: sampled hands of the victims
 _VULN = const(8)             # hard: weight (quarters) of the exposure of the hand kept
 _PRESS_COUNT = const(60)     # normal: a demand's worth per card it asks for
 _PRESS_COLOUR = const(10)    # normal: and per colour it offers
-_MAX_CAND = const(24)        # hard: candidates looked at
 _BIG = const(100000)
 
 # how much a card is worth keeping beyond being a card (normal and hard), by kind and colours
@@ -64,33 +62,9 @@ def keep(code):
 
 class Bot:
     def __init__(self, nseats, deal, actions, alone, rng):
-        self.rng = rng
-        self.n = nseats
-        self.unseen = bytearray(C.NCODES)     # per code: cards this seat cannot see
-        self.ucol = array("i", [0] * 4)       # unseen cards showing each colour
-        self.nunseen = 0
-        self.buf = bytearray(C.NCARDS)        # cards of one colour, sorted by keep
-        self.flat = bytearray(C.NCARDS)       # hard: the unseen cards one by one (sampling)
-        self.cand = array("i", [0] * _MAX_CAND)
-        self.score = array("i", [0] * _MAX_CAND)
-        self.ncand = 0
-        self.victim = bytearray(_MAX_CAND)     # hard: the seat each candidate's demand hits
-        self.dem = bytearray(_MAX_CAND)        # hard: that demand, count << 4 | colours
-        self.hits = bytearray(_MAX_CAND)       # hard: samples where the victim holds a set
-        self.loss = array("i", [0] * _MAX_CAND)   # hard: cards the victims lose, summed
-        self.cols4 = bytearray(4 * R.MAX_SEATS)  # hard: a sampled hand's colour counts
-        self.act4 = bytearray(R.MAX_SEATS)    # hard: colours of its action cards
-        self.hit = 0                          # the seat demand_after()'s demand hits
-        self.best = 0                         # normal, spread over units: the best value yet
-        self.nk = 0                           # _nominee's count and colour index
-        self.nc = 0
-        self.cc4 = array("i", [0] * 4)
-        self.level = NORMAL
-        self.seat = 0
-        self.move = -1
-        self.thinking = False
-        self.i = 0
-        self.j = 0
+        """Its fields: games/nope/begin.py's bot() (code run once a game)."""
+        from games.nope import begin
+        begin.bot(self, nseats, rng)
 
     # -- what the seat can see (G-4) ------------------------------------------------------------
     def look(self, st, me):
@@ -340,7 +314,7 @@ class Bot:
                 return
             if kind == R.HEAD:
                 m = self._fill(st, m)
-            if n < _MAX_CAND and not _listed(self.cand, n, m):
+            if n < len(self.cand) and not _listed(self.cand, n, m):
                 self.cand[n] = m
                 self.dem[n] = self.demand_after(st, m)
                 self.victim[n] = self.hit

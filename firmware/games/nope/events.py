@@ -7,7 +7,7 @@ row is below the record's 640 rows).
 EVENTS[kind] = (name, field names); the row's unused fields are 0. Seats are 0-based; cards are
 the codes of games/nope/cards.py (1..41, 0 = none); colours are bit masks (red 1, green 2,
 blue 4, yellow 8). docs/nope.md lists them with their meaning and the JSON-lines form. The
-record's size is the scene's (scenes.CAPACITY); this table is read on the host only (the export),
+record's size is the scene's (begin.CAPACITY); this table is read on the host only (the export),
 so the device does not hold it.
 """
 EVENTS = (

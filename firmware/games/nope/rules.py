@@ -29,11 +29,9 @@ legal() fills self.moves with HEADs, ACTIONs, DRAW, or the _NOMINATE choices and
 count; play(move, rng) applies a DRAW, SET, ACTION or _NOMINATE in place (ValueError if illegal).
 rng (a core.rng.Rng, G-3) is used by draws (and the reshuffle) only.
 """
-from array import array
 
 from micropython import const
 
-from core.buffers import copy
 from games.nope import cards as C
 
 MAX_SEATS = const(6)
@@ -59,7 +57,7 @@ T_ACTION = const(2)           # an action card played alone
 # record event kinds: see events.py (same order)
 E_SEED = const(0)
 E_DEALER = const(1)
-# 2: the deal rows, written by deal.py
+# 2: the deal rows, written by begin.py
 E_FLIP = const(3)
 _E_DRAW = const(4)
 E_RESHUFFLE = const(5)
@@ -78,7 +76,6 @@ _WHY_HAND = const(2)          # a card that is not in the hand
 WHY_COLOUR = const(3)         # the cards share no colour the top card asks for
 _WHY_PHASE = const(4)          # no set can be played now
 
-_MAX_MOVES = const(80)         # 4 colours x 17 heads + 10 actions + draw; or 5 x 3 x 4 nominations
 
 
 def set_move(a, b=0, c=0):
@@ -144,24 +141,10 @@ class State:
     def __init__(self, nseats, deal=0, actions=1, alone=0, record=None):
         """deal: 0 standard (7 cards, 8 with two players: P-6), 1 younger players (8 each,
         P-7); actions: 1 with the 14 action cards, 0 without (P-7); alone: 0 an action card may
-        be played alone with or without a set, 1 only with a set (P-2)."""
-        if not 2 <= nseats <= MAX_SEATS:
-            raise ValueError("seats")
-        self.n = nseats
-        self.opt_deal = 1 if deal else 0
-        self.actions = 1 if actions else 0
-        self.alone = 1 if alone else 0
-        self.two = 1 if nseats == 2 else 0        # P-6: as dealt, whatever happens later
-        self.record = record
-        self.hand = bytearray(MAX_SEATS * NC)     # count per seat per code
-        self.hn = bytearray(MAX_SEATS)            # cards in hand
-        self.cc = bytearray(MAX_SEATS * 4)        # cards in hand showing each colour
-        self.alive = bytearray(MAX_SEATS)
-        self.pile = bytearray(C.NCARDS)           # draw pile, pile[npile - 1] on top
-        self.disc = bytearray(C.NCARDS)           # discard pile, disc[ndisc - 1] on top
-        self.drew = bytearray(2)                  # the cards drawn this turn
-        self.moves = array("i", [0] * _MAX_MOVES)
-        self.reset()
+        be played alone with or without a set, 1 only with a set (P-2). The fields:
+        games/nope/begin.py's state() (code run once a game)."""
+        from games.nope import begin
+        begin.state(self, nseats, deal, actions, alone, record)
 
     def reset(self):
         for i in range(MAX_SEATS * NC):
@@ -188,42 +171,15 @@ class State:
         self.winners = 0
         self.nlegal = 0
 
-    def copy_from(self, o):
-        """Make this state equal to `o` (same seat count and options); no record.
-        Allocation-free (bots' scratch states)."""
-        copy(self.hand, o.hand)
-        copy(self.hn, o.hn)
-        copy(self.cc, o.cc)
-        copy(self.alive, o.alive)
-        copy(self.pile, o.pile)
-        copy(self.disc, o.disc)
-        copy(self.drew, o.drew)
-        self.npile = o.npile
-        self.ndisc = o.ndisc
-        self.dcount = o.dcount
-        self.dcols = o.dcols
-        self.pd = o.pd
-        self.how = o.how
-        self.phase = o.phase
-        self.turn = o.turn
-        self.dealer = o.dealer
-        self.start_seat = o.start_seat
-        self.turns = o.turns
-        self.nom_seat = o.nom_seat
-        self.nom_card = o.nom_card
-        self.ndrew = o.ndrew
-        self.winners = o.winners
-        self.nlegal = 0
-
     def _rec(self, kind, a=0, b=0, c=0, d=0, e=0):
         r = self.record
         if r is not None:
             r.add(kind, a, b, c, d, e)
 
     def record_head(self, seed):
-        """The record's first two rows: the seed, then the seats and the options (deal.py)."""
-        from games.nope import deal as D
-        D.record_head(self, seed)
+        """The record's first two rows: the seed, then the seats and the options (begin.py)."""
+        from games.nope import begin
+        begin.record_head(self, seed)
 
     # -- hands ----------------------------------------------------------------------------------
     def give(self, seat, code):
@@ -286,20 +242,16 @@ class State:
                 return True
         return False
 
-    def matches(self, code):
-        """An action card that may be played alone on the demand: it shows a demanded colour."""
-        return code >= C.FIRST_ACTION and C.COLS[code] & self.dcols
-
     def _set_demand(self, d):
         self.dcount = d >> 4
         self.dcols = d & 15
 
     # -- the start ----------------------------------------------------------------------------
     def deal(self, rng, start=-1):
-        """Shuffle, choose the dealer, deal and turn up the first card (G-2, G-3; deal.py: code
+        """Shuffle, choose the dealer, deal and turn up the first card (G-2, G-3; begin.py: code
         run once a game, which the scene forgets after the start)."""
-        from games.nope import deal as D
-        D.deal(self, rng, start)
+        from games.nope import begin
+        begin.deal(self, rng, start)
 
     # -- legal moves ----------------------------------------------------------------------------
     def legal(self):
@@ -540,13 +492,6 @@ class State:
             if self.alive[s]:
                 return s
         return s
-
-    def nalive(self):
-        k = 0
-        for s in range(self.n):
-            if self.alive[s]:
-                k += 1
-        return k
 
     def to_move(self):
         """The seat whose decision the game waits for."""

@@ -21,31 +21,19 @@ by its owner, and hidden as soon as that player's decision is made.
 Nothing allocates after __init__: texts are constants or bytearrays filled in place, numbers
 are drawn by gfx.number, the bots think with a fixed budget per step.
 """
-from array import array
 
 from micropython import const
 
 from core import buttons as B
 from core import palette as P
 from core import text as TX
-from core.record import Record
-from core.rng import Rng
 from core.modules import forget
 from core.scene import Scene
 
 from games.nope import cards as C
 from games.nope import rules as R
-from games.nope.bot import Bot
 
 BOT_BUDGET = const(2)       # units of bot thinking per step
-# the record (its kinds: events.py): the longest of 950 bot games (2-6 seats, the options) had
-# 534 rows (docs/nope.md); a longer game keeps its first 640 rows and counts the rest in
-# Record.lost. 8-bit fields (the seed and turn numbers in 7-bit digits): 640 x 6 bytes
-CAPACITY = const(640)
-FIELDS = const(5)
-TYPECODE = "b"
-_NAME_LEN = const(8)
-_LINE = const(29)           # a log line: 29 characters from x = 4 fit the 240 px
 _SEATS_Y = const(22)
 _TOP_Y = const(58)
 _HAND_Y = const(142)
@@ -55,7 +43,6 @@ _CARD_W = const(24)
 _CARD_STEP = const(26)
 _CARD_H = const(38)
 _CARD_Y = const(164)        # a card's top edge; a picked card is raised by 8
-_BOT_RNG_MIX = const(0x2B0B5)      # as tools/nope_tournament.py: the same games
 
 # UI modes
 _M_PLAY = const(1)
@@ -126,76 +113,12 @@ class GameScene(Scene):
     pausable = True
 
     def __init__(self, console, setup, snapshot=None):
-        n = setup.seats
-        if not 2 <= n <= R.MAX_SEATS:
-            raise ValueError("NOPE! needs 2-6 seats")
-        o = setup.options
-        deal = o[0] if len(o) > 0 else 0
-        noact = o[1] if len(o) > 1 else 0
-        alone = o[2] if len(o) > 2 else 0
-        if deal > 1 or noact > 1 or alone > 1:
-            raise ValueError("option")
-        self.c = console
-        self.setup = setup
-        self.n = n
-        self.kinds = bytearray(setup.kinds)
-        self.names = [TX.from_str(setup.names[s], _NAME_LEN) for s in range(n)]
-        self.colnames = [TX.from_str(t, 6) for t in C.COLOUR_NAMES]
-        self.record = Record(CAPACITY, FIELDS, TYPECODE)
-        self.st = R.State(n, deal, 0 if noact else 1, alone, self.record)
-        self.rng = Rng(setup.seed)
-        self.brng = Rng(setup.seed ^ _BOT_RNG_MIX)
-        self.bot = Bot(n, deal, 0 if noact else 1, alone, self.brng)
-        self.bot_mark = bytearray(4)            # bot generator as the bot began this choice
-        self.humans = 0
-        for s in range(n):
-            if self.kinds[s] == 0:
-                self.humans += 1
-                solo = s
-        # the seat whose hand is shown: the only human, or (2+ humans) the one handed to
-        self.viewer = solo if self.humans == 1 else -1
-        self.hc = bytearray(C.NCARDS)           # the shown hand, card by card, in code order
-        self.hn = 0
-        self._drawn_for = -2                    # whose hand the hand area shows (-1 hidden)
-        self._mine = False                      # the hand shows its owner's turn (lit cards)
-        self.lit = bytearray(C.NCODES)          # per code: lit in the hand (a legal set's top
-                                                # or an action card playable alone)
-        self.pick = bytearray(C.NCARDS)         # per hand entry: its laying order 1..3, 0 not
-        self.npick = 0
-        self.cur = 0                            # cursor in the hand
-        self.first = 0                          # first hand entry on screen
-        self.hmode = _H_PICK
-        self.why = ""                           # a refusal shown in the hint line
-        self.nrow = 0                           # nomination: row, and the choices
-        self.ntarget = 0
-        self.ncount = 1
-        self.ncol = 0
-        self.lines = (bytearray(_LINE), bytearray(_LINE))
-        self._due = False                       # the rest of a play, a frame after it
-        self._seen = array("H", bytes(2 * R.MAX_SEATS))    # what each seat's row shows
-        self._say = self._describe              # bound once: the log's describer
-        self.sub = _S_IDLE
-        self.wait = 0
-        self.game_over = False
-        self.mode = _M_PLAY
-        self._dh = True                          # dirty: header, seats, top, hand, log
-        self._ds = True
-        self._dt = True
-        self._dhand = True
-        self._dlog = True
-        st = self.st
-        if snapshot is not None:
-            from games.nope import snapshot as SNAP     # only to suspend or resume
-            SNAP.load(snapshot, st, self.rng, self.brng, self.record, setup)
-        else:
-            st.record_head(setup.seed)
-            st.deal(self.rng, setup.start)      # G-2: the dealer's left starts
-            setup.start = st.start_seat
-            forget("games.nope.deal")           # run once a game: off the heap while playing
-        self.brng.save_into(self.bot_mark, 0)
-        self._new_decision()
-        self._show_hand()
-        self._make_log()
+        """The fields (listed in games/nope/begin.py's scene()), then the deal or the resumed
+        game. begin.py runs once a game and is forgotten here: its code is not on the heap
+        while playing (docs/nope.md, Memory)."""
+        from games.nope import begin
+        begin.scene(self, console, setup, snapshot)
+        forget("games.nope.begin")
 
     # -- helpers ------------------------------------------------------------------------------
     def _human(self, seat):
