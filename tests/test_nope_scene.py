@@ -2,6 +2,7 @@
 bots decide; a human's illegal selection cannot be confirmed and the hint line says why; a
 legal set is laid in the chosen order; pass-around play shows a hand only to its owner after the
 hand-off; suspend/resume at any moment continues identically; damaged saves are refused whole."""
+import os
 import random
 
 import pytest
@@ -371,15 +372,81 @@ def _face(draw):
     return bytes(fb)
 
 
-def test_a_card_face_shows_a_band_and_the_letter_of_each_colour():
+def _png_marks():
+    """The four colour shapes read from their PNGs with Pillow (not through art.py), drawn as
+    the palette index of each opaque pixel: (colour index, x, y, palette index)."""
+    from PIL import Image
+    from core.palette import RGB
+    colours = [tuple(RGB[3 * i:3 * i + 3]) for i in range(16)]
+    marks = []
+    for c, name in enumerate("rgby"):
+        im = Image.open(os.path.join(U.ROOT, "assets", "games", "nope", "mark_%s.png" % name))
+        im = im.convert("RGBA")
+        for yy in range(im.height):
+            for xx in range(im.width):
+                r, gg, b, a = im.getpixel((xx, yy))
+                if a:
+                    marks.append((c, xx, yy, colours.index((r, gg, b))))
+    return marks
+
+
+def _sprites():
+    from games.nope import art
+    from games.nope.begin import _sprite
+    return tuple(_sprite(i) for i in (art.MARK_R, art.MARK_G, art.MARK_B, art.MARK_Y))
+
+
+def test_a_card_face_shows_a_band_the_letter_and_the_shape_of_each_colour():
+    marks = _png_marks()
+    assert {m[0] for m in marks} == {0, 1, 2, 3}
+
+    def shape(fb, c, x, y):
+        for cc, xx, yy, v in marks:
+            if cc == c:
+                fb.pixel(x + xx, y + yy, v)
+
     def red_blue(fb):
         fb.fill_rect(0, 0, 12, 38, S.INK[0])
-        fb.text("R", 2, 10, S.ON_INK[0])
+        fb.text("R", 2, 24, S.ON_INK[0])
+        shape(fb, 0, 2, 13)
         fb.fill_rect(12, 0, 12, 38, S.INK[2])
-        fb.text("B", 14, 10, S.ON_INK[2])
-    assert _face(lambda fb: S.draw_bands(fb, 0, 0, 24, 38, 1 | 4, 10)) == _face(red_blue)
+        fb.text("B", 14, 24, S.ON_INK[2])
+        shape(fb, 2, 14, 13)
+    assert _face(lambda fb: S.draw_bands(fb, 0, 0, 24, 38, 1 | 4, 24, _sprites())) == _face(red_blue)
 
     def yellow(fb):
         fb.fill_rect(0, 0, 24, 38, S.INK[3])
-        fb.text("Y", 8, 10, S.ON_INK[3])
-    assert _face(lambda fb: S.draw_bands(fb, 0, 0, 24, 38, 8, 10)) == _face(yellow)
+        fb.text("Y", 8, 24, S.ON_INK[3])
+        shape(fb, 3, 8, 13)
+    assert _face(lambda fb: S.draw_bands(fb, 0, 0, 24, 38, 8, 24, _sprites())) == _face(yellow)
+
+    def four(fb):                       # bands 6 px wide: no room for the shapes
+        for c in range(4):
+            fb.fill_rect(6 * c, 0, 6, 38, S.INK[c])
+        fb.fill_rect(-1, 23, 26, 10, 0)
+        fb.text("all", 0, 24, 5)
+    assert _face(lambda fb: S.draw_bands(fb, 0, 0, 24, 38, 15, 24, _sprites())) == _face(four)
+
+
+def _png_pixels(name):
+    """An asset PNG's opaque pixels as (x, y, palette index), read with Pillow."""
+    from PIL import Image
+    from core.palette import RGB
+    colours = [tuple(RGB[3 * i:3 * i + 3]) for i in range(16)]
+    im = Image.open(os.path.join(U.ROOT, "assets", "games", "nope", name)).convert("RGBA")
+    return [(x, y, colours.index(im.getpixel((x, y))[:3])) for y in range(im.height)
+            for x in range(im.width) if im.getpixel((x, y))[3]]
+
+
+@pytest.mark.parametrize("top, png", [("Reset", "act_reset.png"), ("SeeR", "act_see.png"),
+                                      ("Nom*", "act_nom.png")])
+def test_an_action_card_on_top_shows_its_symbol_from_the_assets(top, png):
+    c, g = human_table(["R1 R2 G1 B2 Y3", "R3 G3 B3", "Y1 Y2"], top, demand=(1, 15))
+    fb = c.gfx.fb
+    x0, y0 = 8 + 20, 58 + 2 + 26            # the top card's white box, the symbol centred in it
+    pixels = _png_pixels(png)
+    assert len(pixels) > 20
+    assert all(fb.pixel(x0 + x, y0 + y) == v for x, y, v in pixels)
+    opaque = {(x, y) for x, y, _ in pixels}
+    assert all(fb.pixel(x0 + x, y0 + y) == 5 for y in range(16) for x in range(16)
+               if (x, y) not in opaque)                     # the rest: the box's white

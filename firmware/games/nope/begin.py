@@ -6,9 +6,12 @@ tools that build states keep it loaded.
 """
 from array import array
 
+import framebuf
+
 from micropython import const
 
 from core import text as TX
+from core.modules import forget
 from core.record import Record
 from core.rng import Rng
 
@@ -56,6 +59,12 @@ def scene(sc, console, setup, snapshot):
     sc.names = [TX.from_str(setup.names[s], _NAME_LEN) for s in range(n)]
     sc.colnames = [TX.from_str(t, 6) for t in C.COLOUR_NAMES]
     sc.record = Record(CAPACITY, FIELDS, TYPECODE)
+    # the card art (assets/games/nope through make assets) copied into small writable frame
+    # buffers for FrameBuffer.blit; art.py itself is forgotten: no bytes kept twice
+    from games.nope import art
+    sc.marks = (_sprite(art.MARK_R), _sprite(art.MARK_G), _sprite(art.MARK_B), _sprite(art.MARK_Y))
+    sc.symbols = (None, None, _sprite(art.ACT_RESET), _sprite(art.ACT_SEE), _sprite(art.ACT_NOM))
+    forget("games.nope.art")
     sc.st = R.State(n, deal, 0 if noact else 1, alone, sc.record)
     sc.rng = Rng(setup.seed)
     sc.brng = Rng(setup.seed ^ _BOT_RNG_MIX)
@@ -109,6 +118,12 @@ def scene(sc, console, setup, snapshot):
     sc._new_decision()
     sc._show_hand()
     sc._make_log()
+
+
+def _sprite(img):
+    """An art image (pixels, width, height, format) as a frame buffer of its own: MicroPython
+    1.24 blits only from a writable one."""
+    return framebuf.FrameBuffer(bytearray(img[0]), img[1], img[2], img[3])
 
 
 def state(st, nseats, deal, actions, alone, record):

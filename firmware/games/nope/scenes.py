@@ -59,6 +59,8 @@ _H_TOP = const(1)           # choosing the top card among the picked ones
 _H_ASK = const(2)           # one action card picked that is both a set and playable alone
 _H_NOM = const(3)           # a nomination: target, count, colour
 
+_ART_KEY = const(1)          # art.KEY: the art's transparent colour (NAVY, which it never uses)
+
 # colour index -> palette colour, and the colour a letter is drawn in on it
 INK = (P.RED, P.GREEN, P.BLUE, P.YELLOW)
 ON_INK = (P.WHITE, P.BLACK, P.WHITE, P.BLACK)
@@ -89,9 +91,10 @@ def _ncols(cols):
     return (cols & 1) + ((cols >> 1) & 1) + ((cols >> 2) & 1) + (cols >> 3)
 
 
-def draw_bands(fb, x, y, w, h, cols, letter_y):
+def draw_bands(fb, x, y, w, h, cols, letter_y, marks):
     """A card's face: one vertical band per colour it shows, the colour's letter in its band
-    (colour-blind players read the letters; all four colours say "all")."""
+    (all four colours say "all") and, in a band wide enough, the colour's shape above it
+    (marks: art frame buffers by colour index): colour-blind players read letters and shapes."""
     k = _ncols(cols)
     bw = w // k if k else w
     bx = x
@@ -102,6 +105,8 @@ def draw_bands(fb, x, y, w, h, cols, letter_y):
             fb.fill_rect(bx, y, ww, h, INK[c])
             if k < 4:
                 fb.text(C.COLOUR_LETTERS[c], bx + (ww >> 1) - 4, letter_y, ON_INK[c])
+            if ww >= 10:
+                fb.blit(marks[c], bx + (ww >> 1) - 4, letter_y - 11, _ART_KEY)
             bx += ww
             i += 1
     if k == 4:
@@ -612,7 +617,7 @@ class GameScene(Scene):
         x = 8
         y = _TOP_Y + 2
         fb.rect(x - 1, y - 1, 58, 80, P.WHITE)
-        draw_bands(fb, x, y, 56, 78, C.COLS[top], y + 66)
+        draw_bands(fb, x, y, 56, 78, C.COLS[top], y + 66, self.marks)
         kind = C.KIND[top]
         fb.fill_rect(x + 8, y + 14, 40, 40, P.WHITE)
         if kind == C.K_NUMBER:
@@ -624,7 +629,7 @@ class GameScene(Scene):
             fb.fill_rect(x, y + 2, 56, 10, P.BLACK)
             fb.text(lab, x + 28 - (len(lab) << 2), y + 3, P.WHITE)
             if kind != C.K_JOKER:
-                g.text_big(_ACTION_MARK[kind], x + 12, y + 26, P.BLACK, 2)
+                fb.blit(self.symbols[kind], x + 20, y + 26, _ART_KEY)
         tx = 76
         if self.mode == _M_PLAY and self.hmode == _H_NOM and self._human(st.to_move()) \
                 and st.phase == R.P_NOMINATE:
@@ -681,7 +686,7 @@ class GameScene(Scene):
             x = 3 + (i - self.first) * _CARD_STEP
             y = _CARD_Y - (8 if self.pick[i] else 0)
             lit = mine and self.lit[code]
-            draw_bands(fb, x, y, _CARD_W, _CARD_H, C.COLS[code], y + _CARD_H - 10)
+            draw_bands(fb, x, y, _CARD_W, _CARD_H, C.COLS[code], y + _CARD_H - 10, self.marks)
             fb.fill_rect(x + 4, y + 3, 16, 10, P.WHITE)
             kind = C.KIND[code]
             if kind == C.K_NUMBER:
@@ -725,4 +730,3 @@ class GameScene(Scene):
 
 
 _DIGIT = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
-_ACTION_MARK = ("", "", "<>", "[]", "?")
