@@ -16,6 +16,7 @@ from core.record import Record
 from core.setup import Setup
 from games.nope import rules as R
 from games.nope import snapshot as SNAP
+from games.nope import human as HU
 from games.nope import scenes as S
 from games.nope.events import EVENTS
 from scene_util import assert_damaged_save_is_discarded, console, finish, press
@@ -112,29 +113,29 @@ def test_an_illegal_selection_cannot_be_confirmed_and_the_screen_says_why():
     c, g = human_table(["R1 R2 G1 B2 Y3", "R3 G3 B3", "Y1 Y2"], "RG2")
     n = g.record.n
     press(c, B.X)
-    assert hint(g) == S.WHY_NONE
+    assert hint(g) == HU.WHY_NONE
     pick(c, g, ["R1"])
     press(c, B.X)
-    assert hint(g) == S.WHY_COUNT[2]                 # two cards asked
+    assert hint(g) == HU.WHY_COUNT[2]                 # two cards asked
     pick(c, g, ["B2"])
     press(c, B.X)
-    assert hint(g) == S.WHY_COLOUR                   # red and blue share no colour asked
+    assert hint(g) == HU.WHY_COLOUR                   # red and blue share no colour asked
     press(c, B.B)
-    assert hint(g) == S.WHY_SET                      # a set is held: no drawing (RB-N1)
+    assert hint(g) == HU.WHY_SET                      # a set is held: no drawing (RB-N1)
     assert g.record.n == n and g.st.turn == 0 and g.st.hn[0] == 5
     pick(c, g, ["R2", "Y3"])
-    assert hint(g) == S.WHY_MAX and g.npick == 3     # a fourth card is refused
+    assert hint(g) == HU.WHY_MAX and g.npick == 3     # a fourth card is refused
 
 
 def test_a_legal_set_is_laid_with_the_chosen_top_card_last():
     c, g = human_table(["R1 R2 G1 B2 Y3", "R3 G3 B3", "Y1 Y2"], "RG2")
     pick(c, g, ["R2", "G1"])                         # red and green: no colour in common
     press(c, B.X)
-    assert hint(g) == S.WHY_COLOUR
+    assert hint(g) == HU.WHY_COLOUR
     pick(c, g, ["G1"], drop=True)
     pick(c, g, ["R1"])
     press(c, B.X)
-    assert g.hmode == S._H_TOP and hint(g) == S.HINT_TOP
+    assert g.hmode == S.H_TOP and hint(g) == S.HINT_TOP
     i = next(k for k in range(g.hn) if g.hc[k] == U.card("R2"))
     while g.cur != i:
         press(c, B.LEFT if g.cur > i else B.RIGHT, 0)
@@ -164,7 +165,7 @@ def test_one_action_card_that_is_also_a_set_asks():
     c, g = human_table(["R1 G2 SeeB", "R3 G3 B3", "Y1 Y2"], "B1")
     pick(c, g, ["SeeB"])
     press(c, B.X, 2)
-    assert g.hmode == S._H_ASK and hint(g) == S.HINT_ASK
+    assert g.hmode == S.H_ASK and hint(g) == S.HINT_ASK
     press(c, B.X)                                    # as a set of one (P-3)
     d = [i for i in range(g.record.n) if g.record.kind(i) == R.E_DISCARD]
     assert d and g.record.field(d[0], 2) == U.card("SeeB")
@@ -175,7 +176,7 @@ def test_a_human_nominates_row_by_row():
     pick(c, g, ["NomB"])
     press(c, B.X)
     press(c, B.A)                                    # alone, not as a set of one
-    assert g.st.phase == R.P_NOMINATE and g.hmode == S._H_NOM
+    assert g.st.phase == R.P_NOMINATE and g.hmode == S.H_NOM
     press(c, B.RIGHT)                                # seat 1 -> seat 2
     press(c, B.DOWN)
     press(c, B.RIGHT, 2)
@@ -298,12 +299,12 @@ def _refused(snap, su=None):
     if not _CONSOLE:
         _CONSOLE.append(console()[0])
     with pytest.raises(ValueError):
-        S.GameScene(_CONSOLE[0], su or setup((3, 1, 2), seed=51), snap)
+        HU.HumanScene(_CONSOLE[0], su or setup((3, 1, 2), seed=51), snap)
 
 
 def test_truncated_and_bit_flipped_snapshots_are_refused():
     snap = _snap()
-    S.GameScene(console()[0], setup((3, 1, 2), seed=51), snap)      # the whole one loads
+    HU.HumanScene(console()[0], setup((3, 1, 2), seed=51), snap)      # the whole one loads
     for n in list(range(0, 30)) + list(range(len(snap) - 30, len(snap))):
         _refused(snap[:n])
     rnd = random.Random(7)

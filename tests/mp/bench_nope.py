@@ -55,7 +55,8 @@ def line(what, total_us, worst_us, frames, alloc, extra=""):
 
 
 def table():
-    c, g, mem = start((3, 3, 2, 1, 3, 2), 3)
+    c, g, mem = start((0, 3, 2, 1, 3, 2), 3)    # a human's table (games/nope/human.py) ...
+    g.kinds[0] = 3                              # ... whose seat 1 a bot plays: its hand shown
     while g.st.turns < 12 and not g.game_over:
         c.frame()
     g.viewer = 0                            # seat 1's hand on screen, as a human's would be

@@ -13,8 +13,17 @@ OPTIONS = (("deal", "Deal", ("standard", "younger")),
 
 
 def start(console, setup, snapshot=None):
-    from games.nope.scenes import GameScene
-    return GameScene(console, setup, snapshot)
+    """A table with a human seat gets the hand screen and the human's input (human.py); a
+    table of bots does without that code."""
+    human = False
+    for k in setup.kinds:
+        if k == 0:
+            human = True
+    if human:
+        from games.nope.human import HumanScene as Table
+    else:
+        from games.nope.scenes import GameScene as Table
+    return Table(console, setup, snapshot)
 
 
 def help_pages():

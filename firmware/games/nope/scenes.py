@@ -35,14 +35,9 @@ from games.nope import rules as R
 
 BOT_BUDGET = const(2)       # units of bot thinking per step
 _SEATS_Y = const(22)
-_TOP_Y = const(58)
-_HAND_Y = const(142)
-_LOG_Y = const(214)
-_FAN = const(9)             # cards of the hand on screen at once
-_CARD_W = const(24)
-_CARD_STEP = const(26)
-_CARD_H = const(38)
-_CARD_Y = const(164)        # a card's top edge; a picked card is raised by 8
+TOP_Y = const(58)
+HAND_Y = const(142)
+LOG_Y = const(214)
 
 # UI modes
 _M_PLAY = const(1)
@@ -54,18 +49,17 @@ _S_THINK = const(1)
 _S_PLAY = const(2)           # chosen, played at the next step
 
 # a human's decision
-_H_PICK = const(0)           # picking the cards of a set (or one action card)
-_H_TOP = const(1)           # choosing the top card among the picked ones
-_H_ASK = const(2)           # one action card picked that is both a set and playable alone
-_H_NOM = const(3)           # a nomination: target, count, colour
+H_PICK = const(0)           # picking the cards of a set (or one action card)
+H_TOP = const(1)           # choosing the top card among the picked ones
+H_ASK = const(2)           # one action card picked that is both a set and playable alone
+H_NOM = const(3)           # a nomination: target, count, colour
 
 _ART_KEY = const(1)          # art.KEY: the art's transparent colour (NAVY, which it never uses)
 
 # colour index -> palette colour, and the colour a letter is drawn in on it
 INK = (P.RED, P.GREEN, P.BLUE, P.YELLOW)
 ON_INK = (P.WHITE, P.BLACK, P.WHITE, P.BLACK)
-# the label a card shows for its kind (number cards show their number)
-_LABEL = ("", "J1", "Rs", "Se", "No")
+# the label the top card shows for its kind (number cards show their number)
 _BIG_LABEL = ("", "JOKER", "RESET", "SEE", "NOM")
 SEAT_ORDER = ("1>2", "1>2>3", "1>2>3>4", "1>2>3>4>5", "1>2>3>4>5>6")
 
@@ -79,12 +73,6 @@ HINT_ASK = "Alone? A: yes  X: as a set"
 HINT_NOM = "Up/down row, left/right, A"
 HINT_THINK = "thinking..."
 HINT_OVER = "A: continue"
-WHY_COUNT = ("", "Pick 1 card", "Pick 2 cards", "Pick 3 cards")
-WHY_NONE = "Pick cards first (A)"
-WHY_COLOUR = "They share no colour asked"
-WHY_SET = "You hold a set: no drawing"
-WHY_ALONE = "Not playable alone now"
-WHY_MAX = "At most 3 cards"
 
 
 def _ncols(cols):
@@ -137,58 +125,6 @@ class GameScene(Scene):
         for s in range(R.MAX_SEATS):
             self._seen[s] = 0xFFFF              # no seat's row is on the screen as it is
 
-    def _fill_hand(self):
-        """The shown seat's cards as a list in code order, picks cleared, and which are lit
-        (its owner's turn)."""
-        v = self.viewer
-        st = self.st
-        mine = v >= 0 and st.phase != R.P_OVER and v == st.to_move()
-        k = 0
-        changed = v != self._drawn_for or mine or self._mine
-        if v >= 0:
-            row = v * R.NC
-            for code in range(1, R.NC):
-                for _ in range(st.hand[row + code]):
-                    if self.hc[k] != code or self.pick[k]:
-                        changed = True
-                    self.hc[k] = code
-                    self.pick[k] = 0
-                    k += 1
-        if changed or k != self.hn:         # the hand area is redrawn only when it changes
-            self._dhand = True
-        self._drawn_for = v
-        self._mine = mine
-        self._light(mine)
-        self.hn = k
-        self.npick = 0
-        if self.cur >= k:
-            self.cur = k - 1 if k else 0
-        self._scroll()
-
-    def _scroll(self):
-        if self.cur < self.first:
-            self.first = self.cur
-        elif self.cur >= self.first + _FAN:
-            self.first = self.cur - _FAN + 1
-        if self.first > 0 and self.first + _FAN > self.hn:
-            self.first = self.hn - _FAN if self.hn > _FAN else 0
-
-    def _light(self, mine):
-        """self.lit: the codes that can be the top of a legal set or be played alone now."""
-        st = self.st
-        lit = self.lit
-        for code in range(C.NCODES):
-            lit[code] = 0
-        if not mine or st.phase == R.P_NOMINATE:
-            return
-        for i in range(st.nlegal):
-            m = st.moves[i]
-            k = m & 7
-            if k == R.HEAD:
-                lit[R.head_top(m)] = 1
-            elif k == R.ACTION:
-                lit[R.action_card(m)] = 1
-
     def _new_decision(self):
         """The game waits for a new decision: the human's UI reset (the header and the top
         card's area show it). The hand area follows a frame later (_show_hand)."""
@@ -200,8 +136,8 @@ class GameScene(Scene):
             return
         s = st.to_move()
         if self._human(s):
-            self.hmode = _H_NOM if st.phase == R.P_NOMINATE else _H_PICK
-            if self.hmode == _H_NOM:
+            self.hmode = H_NOM if st.phase == R.P_NOMINATE else H_PICK
+            if self.hmode == H_NOM:
                 self.nrow = 0
                 self.ncount = 1
                 self.ntarget = st.next_seat(s)
@@ -273,186 +209,18 @@ class GameScene(Scene):
         self.wait = self._delay()
         self._new_decision()
 
-    # -- a human's input ------------------------------------------------------------------------
-    def _refuse(self, why):
-        self.why = why
-        self._dh = True
+    # -- the hand area (HumanScene in human.py shows hands and takes a human's input) -----------
+    def _fill_hand(self):
+        """No seat's hand is ever shown at a table of bots: nothing to fill."""
 
-    def _human_input(self, c):
-        r = c.buttons.repeat
-        p = c.buttons.pressed
-        if self.hmode == _H_NOM:
-            self._nominate_input(r, p)
-            return
-        old = self.cur
-        if r & B.LEFT:
-            self._move(-1)
-        elif r & B.RIGHT:
-            self._move(1)
-        if self.cur != old:
-            self._dhand = True
-        if self.hmode == _H_ASK:
-            if p & B.A:
-                self._play(R.action_move(self.hc[self._picked(1)]))
-            elif p & B.X:
-                self._play(R.set_move(self.hc[self._picked(1)]))
-            elif p & B.B:
-                self.hmode = _H_PICK
-                self._refuse("")
-            return
-        if self.hmode == _H_TOP:
-            if p & B.A and self.pick[self.cur]:
-                self._play_set(self.cur)
-            elif p & B.B:
-                self.hmode = _H_PICK
-                self._refuse("")
-            return
-        if p & B.A and self.hn:
-            self._toggle(self.cur)
-        elif p & B.X:
-            self._confirm()
-        elif p & B.B:
-            if self.st.is_legal(R.DRAW):
-                self._play(R.DRAW)
-            else:
-                self._refuse(WHY_SET)
-
-    def _move(self, d):
-        """Left/right: the next card (in _H_TOP: the next picked card)."""
-        i = self.cur
-        for _ in range(self.hn):
-            i += d
-            if i < 0 or i >= self.hn:
-                return
-            if self.hmode != _H_TOP or self.pick[i]:
-                break
+    def _draw_hand(self, g):
+        fb = g.fb
+        g.dirty(0, HAND_Y, 240, LOG_Y - HAND_Y)        # first: see _draw_seats
+        fb.fill_rect(0, HAND_Y, 240, LOG_Y - HAND_Y, P.NAVY)
+        if self.viewer < 0:
+            fb.text("Hands are hidden", 56, HAND_Y + 30, P.GREY)
         else:
-            return
-        if self.hmode == _H_TOP and not self.pick[i]:
-            return
-        self.cur = i
-        self._scroll()
-
-    def _picked(self, order):
-        for i in range(self.hn):
-            if self.pick[i] == order:
-                return i
-        return -1
-
-    def _toggle(self, i):
-        if self.pick[i]:
-            k = self.pick[i]
-            self.pick[i] = 0
-            for j in range(self.hn):
-                if self.pick[j] > k:
-                    self.pick[j] -= 1
-            self.npick -= 1
-        elif self.npick >= 3:
-            self._refuse(WHY_MAX)
-            return
-        else:
-            self.npick += 1
-            self.pick[i] = self.npick
-        self._dhand = True
-        if self.why:
-            self._refuse("")
-
-    def _set_of_picks(self, top):
-        """The SET move of the picked cards in picking order, `top` (an entry) laid last."""
-        a = 0
-        b = 0
-        k = 0
-        for order in range(1, 4):
-            i = self._picked(order)
-            if i < 0 or i == top:
-                continue
-            if k == 0:
-                a = self.hc[i]
-            else:
-                b = self.hc[i]
-            k += 1
-        t = self.hc[top] if top >= 0 else 0
-        if k == 0:
-            return R.set_move(t)
-        if k == 1:
-            return R.set_move(a, t)
-        return R.set_move(a, b, t)
-
-    def _confirm(self):
-        """X: the picked cards as a set (then its top card), or one action card alone."""
-        st = self.st
-        if self.npick == 0:
-            if st.is_legal(R.DRAW):
-                self._refuse(HINT_NOSET)
-            else:
-                self._refuse(WHY_NONE)
-            return
-        last = self._picked(self.npick)
-        m = self._set_of_picks(last)
-        why = st.set_problem(m)
-        alone = self.npick == 1 and st.is_legal(R.action_move(self.hc[last]))
-        if why == R.OK and alone:
-            self.hmode = _H_ASK
-            self._refuse("")
-            return
-        if alone:
-            self._play(R.action_move(self.hc[last]))
-            return
-        if why == R.OK:
-            if self.npick == 1:
-                self._play(m)
-                return
-            self.hmode = _H_TOP
-            self.cur = last
-            self._scroll()
-            self._dhand = True
-            self._refuse("")
-            return
-        if why == R.WHY_COUNT:
-            self._refuse(WHY_COUNT[st.dcount])
-        elif why == R.WHY_COLOUR:
-            self._refuse(WHY_COLOUR)
-        elif self.npick == 1 and C.is_action(self.hc[last]):
-            self._refuse(WHY_ALONE)
-        else:
-            self._refuse(WHY_COUNT[st.dcount])
-
-    def _play_set(self, top):
-        self._play(self._set_of_picks(top))
-
-    def _nominate_input(self, r, p):
-        st = self.st
-        if p & B.A:
-            m = R.nominate_move(self.ntarget, self.ncount, self.ncol)
-            if st.is_legal(m):
-                self._play(m)
-            return
-        if r & B.UP:
-            self.nrow = self.nrow - 1 if self.nrow else 2
-        elif r & B.DOWN:
-            self.nrow = self.nrow + 1 if self.nrow < 2 else 0
-        elif r & (B.LEFT | B.RIGHT):
-            d = 1 if r & B.RIGHT else -1
-            if self.nrow == 0:
-                s = self.ntarget
-                for _ in range(self.n):
-                    s = (s + d) % self.n
-                    if s != st.nom_seat and st.alive[s]:
-                        break
-                self.ntarget = s
-            elif self.nrow == 1:
-                self.ncount = (self.ncount + d - 1) % 3 + 1
-            else:
-                cols = C.COLS[st.nom_card]
-                c = self.ncol
-                for _ in range(4):
-                    c = (c + d) & 3
-                    if cols & (1 << c):
-                        break
-                self.ncol = c
-        else:
-            return
-        self._dt = True
+            self._draw_fan(g)                   # HumanScene's
 
     # -- the log --------------------------------------------------------------------------------
     def _make_log(self):
@@ -535,10 +303,10 @@ class GameScene(Scene):
         if self._dlog:
             self._dlog = False
             fb = g.fb
-            fb.fill_rect(0, _LOG_Y, 240, 26, P.BLACK)
-            TX.draw(g, self.lines[0], 4, _LOG_Y + 3, P.GREY, mark=False)
-            TX.draw(g, self.lines[1], 4, _LOG_Y + 15, P.WHITE, mark=False)
-            g.dirty(0, _LOG_Y, 240, 26)
+            fb.fill_rect(0, LOG_Y, 240, 26, P.BLACK)
+            TX.draw(g, self.lines[0], 4, LOG_Y + 3, P.GREY, mark=False)
+            TX.draw(g, self.lines[1], 4, LOG_Y + 15, P.WHITE, mark=False)
+            g.dirty(0, LOG_Y, 240, 26)
 
     def _hint(self):
         """The header's second line: a refusal, the buttons, or what a bot does."""
@@ -549,11 +317,11 @@ class GameScene(Scene):
             return HINT_THINK if self.sub != _S_IDLE else ""
         if self.why:
             return self.why
-        if self.hmode == _H_NOM:
+        if self.hmode == H_NOM:
             return HINT_NOM
-        if self.hmode == _H_TOP:
+        if self.hmode == H_TOP:
             return HINT_TOP
-        if self.hmode == _H_ASK:
+        if self.hmode == H_ASK:
             return HINT_ASK
         if st.phase == R.P_DRAWN:
             return HINT_DRAWN
@@ -611,17 +379,17 @@ class GameScene(Scene):
     def _draw_top(self, g):
         st = self.st
         fb = g.fb
-        g.dirty(0, _TOP_Y, 240, _HAND_Y - _TOP_Y)        # first: see _draw_seats
-        fb.fill_rect(0, _TOP_Y, 240, _HAND_Y - _TOP_Y, P.NAVY)
+        g.dirty(0, TOP_Y, 240, HAND_Y - TOP_Y)        # first: see _draw_seats
+        fb.fill_rect(0, TOP_Y, 240, HAND_Y - TOP_Y, P.NAVY)
         top = st.top()
         x = 8
-        y = _TOP_Y + 2
+        y = TOP_Y + 2
         fb.rect(x - 1, y - 1, 58, 80, P.WHITE)
         draw_bands(fb, x, y, 56, 78, C.COLS[top], y + 66, self.marks)
         kind = C.KIND[top]
         fb.fill_rect(x + 8, y + 14, 40, 40, P.WHITE)
         if kind == C.K_NUMBER:
-            g.text_big(_DIGIT[C.NUMBER[top]], x + 12, y + 18, P.BLACK, 4)
+            g.text_big(DIGIT[C.NUMBER[top]], x + 12, y + 18, P.BLACK, 4)
         else:
             if kind == C.K_JOKER:
                 g.text_big("1", x + 12, y + 18, P.BLACK, 4)
@@ -631,7 +399,7 @@ class GameScene(Scene):
             if kind != C.K_JOKER:
                 fb.blit(self.symbols[kind], x + 20, y + 26, _ART_KEY)
         tx = 76
-        if self.mode == _M_PLAY and self.hmode == _H_NOM and self._human(st.to_move()) \
+        if self.mode == _M_PLAY and self.hmode == H_NOM and self._human(st.to_move()) \
                 and st.phase == R.P_NOMINATE:
             self._draw_nominate(g, tx)
         elif st.phase == R.P_NOMINATE:
@@ -652,58 +420,6 @@ class GameScene(Scene):
         g.number(st.npile, tx + 88, y + 50, P.WHITE)
         fb.text("discards", tx, y + 62, P.GREY)
         g.number(st.ndisc, tx + 88, y + 62, P.WHITE)
-
-    def _draw_nominate(self, g, tx):
-        fb = g.fb
-        y = _TOP_Y + 2
-        for row in range(3):
-            ry = y + row * 14
-            if row == self.nrow:
-                fb.fill_rect(tx - 2, ry - 2, 164, 12, P.SLATE)
-            fb.text(("Who:", "Count:", "Colour:")[row], tx, ry, P.SILVER)
-        TX.draw(g, self.names[self.ntarget], tx + 64, y, P.WHITE, mark=False)
-        g.number(self.ncount, tx + 64, y + 14, P.WHITE)
-        fb.text(C.COLOUR_NAMES[self.ncol], tx + 64, y + 28, INK[self.ncol])
-
-    def _draw_hand(self, g):
-        st = self.st
-        fb = g.fb
-        g.dirty(0, _HAND_Y, 240, _LOG_Y - _HAND_Y)      # first: see _draw_seats
-        fb.fill_rect(0, _HAND_Y, 240, _LOG_Y - _HAND_Y, P.NAVY)
-        v = self.viewer
-        if v < 0:
-            fb.text("Hands are hidden", 56, _HAND_Y + 30, P.GREY)
-            return
-        w = TX.draw(g, self.names[v], 4, _HAND_Y + 4, P.YELLOW, mark=False)
-        fb.text("'s hand:", 4 + w, _HAND_Y + 4, P.SILVER)
-        g.number(self.hn, 4 + w + 72, _HAND_Y + 4, P.WHITE)
-        mine = self._mine                       # its owner's turn: lit cards, the cursor
-        end = self.first + _FAN
-        if end > self.hn:
-            end = self.hn
-        for i in range(self.first, end):
-            code = self.hc[i]
-            x = 3 + (i - self.first) * _CARD_STEP
-            y = _CARD_Y - (8 if self.pick[i] else 0)
-            lit = mine and self.lit[code]
-            draw_bands(fb, x, y, _CARD_W, _CARD_H, C.COLS[code], y + _CARD_H - 10, self.marks)
-            fb.fill_rect(x + 4, y + 3, 16, 10, P.WHITE)
-            kind = C.KIND[code]
-            if kind == C.K_NUMBER:
-                fb.text(_DIGIT[C.NUMBER[code]], x + 8, y + 4, P.BLACK)
-            else:
-                fb.text(_LABEL[kind], x + 4, y + 4, P.BLACK)
-            fb.rect(x - 1, y - 1, _CARD_W + 2, _CARD_H + 2, P.CYAN if lit else P.BLACK)
-            if self.pick[i]:
-                fb.fill_rect(x + 8, y + 15, 8, 10, P.BLACK)
-                fb.text(_DIGIT[self.pick[i]], x + 8, y + 16, P.YELLOW)
-            if mine and i == self.cur:
-                fb.fill_rect(x, _CARD_Y + _CARD_H + 2, _CARD_W, 3, P.YELLOW)
-                fb.rect(x - 2, y - 2, _CARD_W + 4, _CARD_H + 4, P.YELLOW)
-        if self.first > 0:
-            fb.text("<", 0, _CARD_Y + _CARD_H + 6, P.WHITE)
-        if end < self.hn:
-            fb.text(">", 232, _CARD_Y + _CARD_H + 6, P.WHITE)
 
     # -- the console's questions --------------------------------------------------------------
     @property
@@ -729,4 +445,4 @@ class GameScene(Scene):
         return SNAP.dump(self.st, self.rng, mark, self.record)
 
 
-_DIGIT = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+DIGIT = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
