@@ -115,7 +115,7 @@ class HumanScene(GameScene):
             return
         if self.hmode == H_TOP:
             if p & B.A and self.pick[self.cur]:
-                self._play_set(self.cur)
+                self._play(self._set_of_picks(self.cur))
             elif p & B.B:
                 self.hmode = H_PICK
                 self._refuse("")
@@ -225,13 +225,10 @@ class HumanScene(GameScene):
             self._refuse(WHY_COUNT[st.dcount])
         elif why == R.WHY_COLOUR:
             self._refuse(WHY_COLOUR)
-        elif self.npick == 1 and C.is_action(self.hc[last]):
+        elif self.npick == 1 and self.hc[last] >= C.FIRST_ACTION:
             self._refuse(WHY_ALONE)
         else:
             self._refuse(WHY_COUNT[st.dcount])
-
-    def _play_set(self, top):
-        self._play(self._set_of_picks(top))
 
     def _nominate_input(self, r, p):
         st = self.st

@@ -117,9 +117,6 @@ class GameScene(Scene):
     def _human(self, seat):
         return self.kinds[seat] == 0
 
-    def _delay(self):
-        return self.c.settings.bot_delay
-
     def _mark_all(self):
         self._dh = self._ds = self._dt = self._dhand = self._dlog = True
         for s in range(R.MAX_SEATS):
@@ -206,7 +203,7 @@ class GameScene(Scene):
             self._dh = self._ds = self._dt = True
             self.c.beep(880, 120)
             return
-        self.wait = self._delay()
+        self.wait = self.c.settings.bot_delay
         self._new_decision()
 
     # -- the hand area (HumanScene in human.py shows hands and takes a human's input) -----------
