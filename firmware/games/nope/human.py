@@ -56,7 +56,16 @@ class HumanScene(GameScene):
             self._dhand = True
         self._drawn_for = v
         self._mine = mine
-        self._light(mine)
+        lit = self.lit                          # the codes that can be the top of a legal
+        for code in range(C.NCODES):            # set or be played alone now
+            lit[code] = 0
+        if mine and st.phase != R.P_NOMINATE:
+            for i in range(st.nlegal):
+                m = st.moves[i]
+                if m & 7 == R.HEAD:
+                    lit[R.head_top(m)] = 1
+                elif m & 7 == R.ACTION:
+                    lit[R.action_card(m)] = 1
         self.hn = k
         self.npick = 0
         if self.cur >= k:
@@ -70,22 +79,6 @@ class HumanScene(GameScene):
             self.first = self.cur - _FAN + 1
         if self.first > 0 and self.first + _FAN > self.hn:
             self.first = self.hn - _FAN if self.hn > _FAN else 0
-
-    def _light(self, mine):
-        """self.lit: the codes that can be the top of a legal set or be played alone now."""
-        st = self.st
-        lit = self.lit
-        for code in range(C.NCODES):
-            lit[code] = 0
-        if not mine or st.phase == R.P_NOMINATE:
-            return
-        for i in range(st.nlegal):
-            m = st.moves[i]
-            k = m & 7
-            if k == R.HEAD:
-                lit[R.head_top(m)] = 1
-            elif k == R.ACTION:
-                lit[R.action_card(m)] = 1
 
     def _refuse(self, why):
         self.why = why

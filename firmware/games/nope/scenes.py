@@ -114,9 +114,6 @@ class GameScene(Scene):
         forget("games.nope.begin")
 
     # -- helpers ------------------------------------------------------------------------------
-    def _human(self, seat):
-        return self.kinds[seat] == 0
-
     def _mark_all(self):
         self._dh = self._ds = self._dt = self._dhand = self._dlog = True
         for s in range(R.MAX_SEATS):
@@ -132,7 +129,7 @@ class GameScene(Scene):
         if st.phase == R.P_OVER:
             return
         s = st.to_move()
-        if self._human(s):
+        if self.kinds[s] == 0:
             self.hmode = H_NOM if st.phase == R.P_NOMINATE else H_PICK
             if self.hmode == H_NOM:
                 self.nrow = 0
@@ -169,7 +166,7 @@ class GameScene(Scene):
             self.wait -= 1
             return
         s = st.to_move()
-        if self._human(s):
+        if self.kinds[s] == 0:                  # a human (0; else a bot level)
             if self.viewer != s:                # pass-around: the table is covered until
                 self.viewer = s                 # s presses A, then redrawn with s's hand
                 self._fill_hand()
@@ -310,7 +307,7 @@ class GameScene(Scene):
         st = self.st
         if self.mode == _M_OVER:
             return HINT_OVER
-        if not self._human(st.to_move()):
+        if self.kinds[st.to_move()] != 0:
             return HINT_THINK if self.sub != _S_IDLE else ""
         if self.why:
             return self.why
@@ -396,7 +393,7 @@ class GameScene(Scene):
             if kind != C.K_JOKER:
                 fb.blit(self.symbols[kind], x + 20, y + 26, _ART_KEY)
         tx = 76
-        if self.mode == _M_PLAY and self.hmode == H_NOM and self._human(st.to_move()) \
+        if self.mode == _M_PLAY and self.hmode == H_NOM and self.kinds[st.to_move()] == 0 \
                 and st.phase == R.P_NOMINATE:
             self._draw_nominate(g, tx)
         elif st.phase == R.P_NOMINATE:

@@ -44,9 +44,16 @@ def dump(st, rng, bot_rng4, record):
     return storage.seal(out)
 
 
+def _reset(st):
+    """st with no cards dealt (begin.py: loaded as a game starts or resumes, and by every
+    state made)."""
+    from games.nope import begin
+    begin.reset(st)
+
+
 def _refuse(st, record, why):
     record.clear()
-    st.reset()
+    _reset(st)
     raise ValueError(why)
 
 
@@ -134,7 +141,7 @@ def load_state(st, data):
     if len(data) != STATE_BYTES or data[0] != st.n \
             or data[1] != st.opt_deal | (st.actions << 1) | (st.alone << 2):
         raise ValueError("state header")
-    st.reset()
+    _reset(st)
     try:
         st.phase = data[2]
         st.turn = data[3]
@@ -168,7 +175,7 @@ def load_state(st, data):
         st.disc[:] = data[at:at + _NCARDS]
         check_state(st)
     except ValueError:
-        st.reset()
+        _reset(st)
         raise
     st.legal()
 
