@@ -285,7 +285,7 @@ class HumanScene(GameScene):
             x = 3 + (i - self.first) * _CARD_STEP
             y = _CARD_Y - (8 if self.pick[i] else 0)
             lit = mine and self.lit[code]
-            draw_bands(fb, x, y, _CARD_W, _CARD_H, C.COLS[code], y + _CARD_H - 10, self.marks)
+            draw_bands(fb, x, y, _CARD_W, _CARD_H, C.COLS[code], y + _CARD_H - 10, None)
             fb.fill_rect(x + 4, y + 3, 16, 10, P.WHITE)
             kind = C.KIND[code]
             if kind == C.K_NUMBER:

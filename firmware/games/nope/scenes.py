@@ -81,8 +81,9 @@ def _ncols(cols):
 
 def draw_bands(fb, x, y, w, h, cols, letter_y, marks):
     """A card's face: one vertical band per colour it shows, the colour's letter in its band
-    (all four colours say "all") and, in a band wide enough, the colour's shape above it
-    (marks: art frame buffers by colour index): colour-blind players read letters and shapes."""
+    (all four colours say "all") and, given `marks` (art frame buffers by colour index) and a
+    band wide enough, the colour's shape above it: colour-blind players read letters and shapes
+    (the top card; the hand's cards show letters only, their frame budget is tight)."""
     k = _ncols(cols)
     bw = w // k if k else w
     bx = x
@@ -93,7 +94,7 @@ def draw_bands(fb, x, y, w, h, cols, letter_y, marks):
             fb.fill_rect(bx, y, ww, h, INK[c])
             if k < 4:
                 fb.text(C.COLOUR_LETTERS[c], bx + (ww >> 1) - 4, letter_y, ON_INK[c])
-            if ww >= 10:
+            if marks is not None and ww >= 10:
                 fb.blit(marks[c], bx + (ww >> 1) - 4, letter_y - 11, _ART_KEY)
             bx += ww
             i += 1
