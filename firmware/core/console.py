@@ -8,8 +8,8 @@ frame(), both) directly.
 
 Allocation points (never inside a game's frames): boot, starting or resuming a game, writing a
 save, leaving a game (its modules are dropped and the heap collected), opening the settings or a
-game's setup screen from the launcher, opening and leaving a game's rules pages in its pause menu
-(the game is paused), the error path.
+game's setup screen from the launcher, opening and leaving a game's pause menu and its rules pages
+(the game is paused: its frames do not run), the error path.
 
 A console runs in one of two modes, chosen at boot: the launcher's, or a game's. The launcher
 starts a game by restarting the console (hw.restart(): a soft reset on the board) with a start
@@ -18,9 +18,10 @@ restarts into the launcher (core/session.py, docs/decisions.md).
 
 Memory: only the launcher and the services every scene needs stay loaded. Other console scenes
 are imported when first wanted (scene()) and dropped when the launcher is back on top; a game's
-pause menu and hand-off screen are loaded as it starts, so nothing is imported while it runs
-but its rules pages (loaded when the pause menu shows them, dropped after); the error screen is
-imported when an error happens, after the failed game is dropped.
+hand-off screen is loaded as it starts, so nothing is imported while it plays; its pause menu is
+loaded when opened and dropped when the game is back on top (so are the rules pages the pause
+menu shows); the error screen is imported when an error happens, after the failed game is
+dropped.
 """
 import gc
 from array import array
@@ -205,7 +206,7 @@ class Console:
         scene = self.top
         try:
             if scene.pausable and self.buttons.pressed & (B.Y | B.PRESS):
-                self.push(self._scenes["pause"])
+                self.push(self.scene("pause"))  # loaded now, dropped on resume (core/pause.py)
             else:
                 scene.update(self)
         except Exception as e:      # noqa: BLE001 - any scene error goes to the error screen
@@ -325,14 +326,13 @@ class Console:
         return session.resume(self)
 
     def attach_game(self, scene, help_pages):
-        """Make `scene` the running game, above the launcher, with its pause menu and hand-off
-        screen loaded now: nothing is imported while a game runs, except the rules pages, which
-        the pause menu loads with `help_pages()` when they are asked for (core/pause.py). The
-        lifecycle module is not kept while it runs (quitting or ending the game imports it
-        again)."""
+        """Make `scene` the running game, above the launcher, with its hand-off screen loaded
+        now: nothing is imported while the game plays. Its pause menu is loaded when opened
+        (step()), and the pause menu loads the rules pages with `help_pages()` when they are
+        asked for (core/pause.py). The lifecycle module is not kept while it runs (quitting or
+        ending the game imports it again)."""
         if self.launcher is not None:
             self.launcher.release_art()     # a game started in place over the launcher
-        self.scene("pause")
         if scene.secrets:
             self.scene("handoff")
         self.game = scene

@@ -1,11 +1,14 @@
 """The pause menu every game gets (Y or joystick press): resume, the game's rules, quit.
 
-Quitting suspends the game when it can be saved, so the launcher offers to resume it. The rules
+It is not kept while the game plays (about 6 KB with its menu on the stock image): the console
+loads it when it is opened, and resuming drops it (with core.menu and core.widgets where no
+launcher uses them); both are allocation points, the game paused. Quitting suspends the game
+when it can be saved, so the launcher offers to resume it. The rules
 are the running game's help pages: tuples of lines of at most 29 characters, or bytes with the
 lines separated by b"\n" (one object a page instead of one a line: less memory). They are not
-kept while the game runs (about 3 KB a game on the stock image): choosing "How to play" loads
-them (the game's help_pages(), which imports its help module) and leaving them forgets what that
-imported. Both are allocation points, with the game paused; turning the pages allocates nothing.
+kept either (about 3 KB a game): choosing "How to play" loads them (the game's help_pages(),
+which imports its help module) and leaving them forgets what that imported. Both are allocation
+points too; moving in the menu and turning the pages allocate nothing.
 """
 import gc
 import sys
@@ -56,14 +59,24 @@ class Pause(Scene):
         if act == M.SELECT:
             i = self.menu.sel
             if i == _RESUME:
-                c.pop()
+                self._resume(c)
             elif i == _RULES:
                 if self._load_pages(c):
                     self.page = 0
             else:
                 c.quit_game(True)
         elif act == M.BACK or c.buttons.pressed & B.Y:
-            c.pop()
+            self._resume(c)
+
+    def _resume(self, c):
+        """Back to the game; this menu is forgotten (freed at the next collection, once the
+        console no longer holds it) and loaded again when opened."""
+        c.pop()
+        from core.modules import forget
+        if c.launcher is None:
+            forget("core.menu")
+            forget("core.widgets")
+        c.drop_scene("pause")
 
     def _load_pages(self, c):
         """True when the game's rules pages are loaded; else a notice says why not."""

@@ -36,11 +36,12 @@ SCENARIOS = {
                     "L1 L1 R1 R1 R1 U1 R1 L1 D1 D1 D1 D1 D1 D1 D1 D1 D1 D1 D20 .30 U1 L1 A1 X1 Y1 "
                     "P1 .20"),
     # pause, rules pages, hand-off and error screen over the test game on a console of its own,
-    # as a game runs on the device (no launcher under it). The pause menu: every row, resumed by
-    # A, B and Y; never A on "How to play" (loading the rules is an allocation point, so is
-    # leaving them: tests/mp/human_locked.py tests both unlocked); the rules: opened before,
-    # every page forward and back, held keys repeating past both ends
-    "pause": (".2", "Y1 D1 D1 D1 U1 U1 U1 A1 .30 Y1 B1 P1 D1 U1 A1 .10 Y1 D1 Y1"),
+    # as a game runs on the device (no launcher under it). Opening the pause menu, leaving it,
+    # choosing "How to play" and leaving the rules are allocation points (the pause menu and the
+    # rules are loaded, then dropped: tests/mp/human_locked.py runs them unlocked), so both
+    # scenarios are opened before: the pause menu, every row both ways, held keys repeating;
+    # the rules, every page forward and back, held keys repeating past both ends
+    "pause": (".2 Y1", "D1 D1 D1 U1 U1 U1 .30 D30 U30 D1 .10 X1"),
     "rules": (".2 Y1 D1 A1", "R1 R1 R1 L1 L1 L1 R30 .10 L30 U1 D1 X1 Y1 P1"),
     "handoff": (".2", "X1 .20 A1 .20 X1 B1 Y1 A1 .10 X1 A1"),
     # A would leave the error screen: returning to the launcher is tested unlocked
