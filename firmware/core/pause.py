@@ -1,14 +1,15 @@
 """The pause menu every game gets (Y or joystick press): resume, the game's rules, quit.
 
-It is not kept while the game plays (about 6 KB with its menu on the stock image): the console
-loads it when it is opened, and resuming drops it (with core.menu and core.widgets where no
-launcher uses them); both are allocation points, the game paused. Quitting suspends the game
-when it can be saved, so the launcher offers to resume it. The rules
+Quitting suspends the game when it can be saved, so the launcher offers to resume it. The rules
 are the running game's help pages: tuples of lines of at most 29 characters, or bytes with the
-lines separated by b"\n" (one object a page instead of one a line: less memory). They are not
-kept either (about 3 KB a game): choosing "How to play" loads them (the game's help_pages(),
-which imports its help module) and leaving them forgets what that imported. Both are allocation
-points too; moving in the menu and turning the pages allocate nothing.
+lines separated by b"\n" (one object a page instead of one a line: less memory).
+
+Neither is kept while the game plays (emulated Pico: about 5 KB for this menu with core.menu and
+core.widgets, 1.6-3.4 KB for a game's pages). The console loads this menu when it is opened and
+resuming drops it (with core.menu and core.widgets where no launcher uses them); choosing "How
+to play" loads the pages (the game's help_pages(), which imports its help module) and leaving
+them forgets what that imported. These are allocation points, with the game paused; moving in
+the menu and turning the pages allocate nothing.
 """
 import gc
 import sys
