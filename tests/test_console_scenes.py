@@ -10,7 +10,7 @@ import mprun
 
 SCENES = {
     "launcher": "Launcher", "settings": "SettingsScene", "names": "NameEditor",
-    "calibrate": "Calibrate", "setup": "GameSetup", "pause": "TestGame", "handoff": "TestGame",
+    "calibrate": "Calibrate", "setup": "GameSetup", "pause": "Pause", "rules": "Pause", "handoff": "TestGame",
     "error": "ErrorScreen",
 }
 HEAP_CAP = 100 * 1024       # the console on the 64-bit port (the notice strip and core.buffers: 2.5 KB)

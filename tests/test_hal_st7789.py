@@ -135,10 +135,10 @@ def test_dirty_rects_write_only_their_windows(rig, seed):
             assert got == (PAL[fb.pixel(x, y)] if (x, y) in inside else 0x5AA5), (x, y)
 
 
-@pytest.mark.parametrize("w,h", [(2, 1), (240, 1), (16, 16), (64, 16), (64, 17), (34, 31),
+@pytest.mark.parametrize("w,h", [(2, 1), (240, 1), (16, 16), (32, 16), (32, 17), (64, 16), (64, 17), (34, 31),
                                  (238, 239), (200, 100), (2, 240)])
 def test_every_rect_size_arrives_whole(rig, w, h):
-    # sizes around the 512-byte chunk and with many power-of-two remainders
+    # sizes around the 256-byte chunk (frame bytes) and with many power-of-two remainders
     buf, fb = frame()
     pattern(fb, w * h)
     x0 = (240 - w) // 2 & ~1
@@ -158,9 +158,9 @@ def test_chunk_writes_are_bounded(rig):
     rig.display.show(buf, rects((0, 0, 240, 240)), 1)
     sizes = rig.spi.sizes[first:]
     pixel_writes = [s for s in sizes if s > 4]
-    assert max(pixel_writes) == 2048
+    assert max(pixel_writes) == 1024
     assert sum(pixel_writes) == 115200
-    assert len(pixel_writes) == 57        # 56 full chunks + one 512-byte remainder
+    assert len(pixel_writes) == 113       # 112 full chunks + one 512-byte remainder
 
 
 def test_show_nothing_sends_nothing(rig):

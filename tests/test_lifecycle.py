@@ -350,12 +350,12 @@ def test_every_text_of_the_results_screen_fits_the_screen(hw):
 
 # -- under real MicroPython, heap locked ---------------------------------------------------------
 # What a running game keeps loaded of the console (docs/decisions.md, Memory): the services its
-# frames use, its pause menu (and hand-off screen), and what the game itself imports. Neither the
-# launcher nor a setup or settings screen, nor the code that read the files and the start request.
+# frames use, its hand-off screen, and what the game itself imports. Neither the launcher nor a
+# setup or settings screen, nor the code that read the files and the start request, nor the pause
+# menu (loaded when opened) and the game's rules pages (the pause menu loads them when asked).
 GAME_CONSOLE = {"core", "core.console", "core.gfx", "core.palette", "core.fastpath", "core.buttons",
                 "core.tilt", "core.notice", "core.settings", "core.scene", "core.setup", "core.modules",
-                "core.pause", "core.menu", "core.widgets", "core.handoff", "core.text",
-                "core.files"}
+                "core.handoff", "core.text", "core.files"}
 GAME_USES = {"core.buffers", "core.rng", "core.record", "core.image_viper", "core.image_pure"}
 
 
@@ -370,6 +370,7 @@ def test_a_game_boots_with_only_what_it_runs_loaded_under_micropython(hw, port, 
     core = {n for n in names.split() if n.split(".")[0] in ("core", "hal")}
     assert core - GAME_CONSOLE - GAME_USES == set()
     assert GAME_CONSOLE - {"core.handoff"} <= core      # the list above is not stale
+    assert "games.%s.help" % make().game not in names.split()  # the pause menu loads the rules
 
 
 @pytest.mark.parametrize("port", mprun.LOCKED_PORTS)

@@ -45,10 +45,11 @@ def test_whole_bot_games_run_with_the_heap_locked_every_frame_as_on_cpython(port
 @pytest.mark.parametrize("port", ["wasm-min"])
 def test_playing_leaves_the_suspend_code_and_the_record_table_off_the_heap(port):
     """snapshot.py is imported to suspend or resume only, begin.py (the fields and the deal) is
-    forgotten once the game has started, events.py is read on the host only: whole games load no more than the game's play modules and its rules pages (help.py, which the
-    console keeps for the pause menu): the heap on the stock image."""
+    forgotten once the game has started, events.py is read on the host only: whole games load no
+    more than the game's play modules (its rules pages, help.py, only while the pause menu shows
+    them): the heap on the stock image."""
     mods = [ln for ln in locked_run(port).splitlines() if ln.startswith("modules ")]
-    assert mods == ["modules games.nope games.nope.bot games.nope.cards games.nope.help "
+    assert mods == ["modules games.nope games.nope.bot games.nope.cards "
                     "games.nope.rules games.nope.scenes"]
 
 

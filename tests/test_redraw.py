@@ -12,7 +12,7 @@ FRAME = Gfx()
 import redraw  # noqa: E402
 import runs  # noqa: E402
 
-SCREENS = ("launcher", "settings", "names", "calibrate", "setup", "pause", "handoff", "error")
+SCREENS = ("launcher", "settings", "names", "calibrate", "setup", "pause", "rules", "handoff", "error")
 # (game, seat kinds: 0 human, 1 easy, 2 normal, 3 hard, seed, options)
 GAMES = (
     ("norespect", (3, 1), 2, (0,)),
@@ -86,7 +86,7 @@ def test_tower_falling_stack_glass_equals_full_redraw_every_frame(pieces, founda
     assert run.n == run.frames
 
 
-@pytest.mark.parametrize("name", ("launcher", "pause"))
+@pytest.mark.parametrize("name", ("launcher", "pause", "rules"))
 @pytest.mark.parametrize("port", mprun.LOCKED_PORTS)
 def test_console_screen_redraw_under_micropython_heap_locked(port, name):
     r = mprun.run(port, "tests/mp/redraw_run.py", ["screen", name, "3"], cwd=mprun.ROOT)

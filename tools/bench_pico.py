@@ -43,7 +43,7 @@ MP_HELPERS = ("fakehw.py", "scene_runner.py", "locked.py", "testgame.py", "bench
 ASSET_FILES = (("VPICO_UF2", "RPI_PICO-20241129-v1.24.1.uf2"), ("VPICO_BOOTROM", "bootrom.mjs"),
                ("VPICO_RP2040JS", os.path.join("node_modules", "rp2040js", "package.json")))
 
-SCREENS = ("launcher", "settings", "names", "calibrate", "pause", "handoff", "error")
+SCREENS = ("launcher", "settings", "names", "calibrate", "pause", "rules", "handoff", "error")
 GAMES = ("tower", "norespect", "nope", "tiptop", "nmbr9")     # core/catalog.py's NAMES
 TITLE = {"tower": "Tower", "norespect": "No Respect", "nope": "NOPE!", "tiptop": "Tip Top",
          "nmbr9": "NMBR 9"}

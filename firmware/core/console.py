@@ -8,7 +8,8 @@ frame(), both) directly.
 
 Allocation points (never inside a game's frames): boot, starting or resuming a game, writing a
 save, leaving a game (its modules are dropped and the heap collected), opening the settings or a
-game's setup screen from the launcher, the error path.
+game's setup screen from the launcher, opening and leaving a game's pause menu and its rules pages
+(the game is paused: its frames do not run), the error path.
 
 A console runs in one of two modes, chosen at boot: the launcher's, or a game's. The launcher
 starts a game by restarting the console (hw.restart(): a soft reset on the board) with a start
@@ -17,8 +18,10 @@ restarts into the launcher (core/session.py, docs/decisions.md).
 
 Memory: only the launcher and the services every scene needs stay loaded. Other console scenes
 are imported when first wanted (scene()) and dropped when the launcher is back on top; a game's
-pause menu and hand-off screen are loaded as it starts, so nothing is imported while it runs;
-the error screen is imported when an error happens, after the failed game is dropped.
+hand-off screen is loaded as it starts, so nothing is imported while it plays; its pause menu is
+loaded when opened and dropped when the game is back on top (so are the rules pages the pause
+menu shows); the error screen is imported when an error happens, after the failed game is
+dropped.
 """
 import gc
 from array import array
@@ -76,7 +79,7 @@ class Console:
         self.game = None            # the running game's scene
         self.game_name = None
         self.game_setup = None
-        self.rules = ()             # the running game's help pages
+        self.help_pages = None      # the running game's help_pages() (the pause menu calls it)
         self.evening = None         # the score table of the games played in a row (core/evening.py)
         self._seed_counter = 0
         self._seed_base = getattr(hw, "seed", None)   # a fixed base makes runs repeatable
@@ -203,7 +206,7 @@ class Console:
         scene = self.top
         try:
             if scene.pausable and self.buttons.pressed & (B.Y | B.PRESS):
-                self.push(self._scenes["pause"])
+                self.push(self.scene("pause"))  # loaded now, dropped on resume (core/pause.py)
             else:
                 scene.update(self)
         except Exception as e:      # noqa: BLE001 - any scene error goes to the error screen
@@ -322,17 +325,18 @@ class Console:
         from core import session
         return session.resume(self)
 
-    def attach_game(self, scene, rules):
-        """Make `scene` the running game, above the launcher, with its pause menu and hand-off
-        screen loaded now: nothing is imported while a game runs. The lifecycle module is not
-        kept while it runs (quitting or ending the game imports it again)."""
+    def attach_game(self, scene, help_pages):
+        """Make `scene` the running game, above the launcher, with its hand-off screen loaded
+        now: nothing is imported while the game plays. Its pause menu is loaded when opened
+        (step()), and the pause menu loads the rules pages with `help_pages()` when they are
+        asked for (core/pause.py). The lifecycle module is not kept while it runs (quitting or
+        ending the game imports it again)."""
         if self.launcher is not None:
             self.launcher.release_art()     # a game started in place over the launcher
-        self.scene("pause")
         if scene.secrets:
             self.scene("handoff")
         self.game = scene
-        self.rules = rules
+        self.help_pages = help_pages
         self._reset_stack()
         self._stack[1] = scene
         self._depth = 2
@@ -359,7 +363,7 @@ class Console:
         self.game = None
         self.game_name = None
         self.game_setup = None
-        self.rules = ()
+        self.help_pages = None
         if name:
             from core import catalog
             catalog.unload(name, True)

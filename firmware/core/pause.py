@@ -3,7 +3,17 @@
 Quitting suspends the game when it can be saved, so the launcher offers to resume it. The rules
 are the running game's help pages: tuples of lines of at most 29 characters, or bytes with the
 lines separated by b"\n" (one object a page instead of one a line: less memory).
+
+Neither is kept while the game plays (emulated Pico: about 5 KB for this menu with core.menu and
+core.widgets, 1.6-3.4 KB for a game's pages). The console loads this menu when it is opened and
+resuming drops it (with core.menu and core.widgets where no launcher uses them); choosing "How
+to play" loads the pages (the game's help_pages(), which imports its help module) and leaving
+them forgets what that imported. These are allocation points, with the game paused; moving in
+the menu and turning the pages allocate nothing.
 """
+import gc
+import sys
+
 from micropython import const
 
 from core import buttons as B
@@ -27,6 +37,8 @@ class Pause(Scene):
         m.add("How to play")
         m.add("Quit to launcher")
         self.page = -1          # -1: the menu; else the rules page shown
+        self.pages = ()         # the rules pages while they are shown
+        self._loaded = ()       # the modules loading them imported
         self._drawn_page = -2
 
     def enter(self, console):
@@ -35,29 +47,60 @@ class Pause(Scene):
 
     def update(self, c):
         if self.page >= 0:
-            pages = c.rules
             r = c.buttons.repeat
-            if r & B.RIGHT and self.page < len(pages) - 1:
+            if r & B.RIGHT and self.page < len(self.pages) - 1:
                 self.page += 1
             elif r & B.LEFT and self.page > 0:
                 self.page -= 1
             elif c.buttons.pressed & (B.B | B.A):
                 self.page = -1
+                self._drop_pages()
             return
         act = self.menu.update(c.buttons)
         if act == M.SELECT:
             i = self.menu.sel
             if i == _RESUME:
-                c.pop()
+                self._resume(c)
             elif i == _RULES:
-                if len(c.rules):
+                if self._load_pages(c):
                     self.page = 0
-                else:
-                    c.notice.post("No rules pages for this game")
             else:
                 c.quit_game(True)
         elif act == M.BACK or c.buttons.pressed & B.Y:
-            c.pop()
+            self._resume(c)
+
+    def _resume(self, c):
+        """Back to the game; this menu is forgotten (freed at the next collection, once the
+        console no longer holds it) and loaded again when opened."""
+        c.pop()
+        from core.modules import forget
+        if c.launcher is None:
+            forget("core.menu")
+            forget("core.widgets")
+        c.drop_scene("pause")
+
+    def _load_pages(self, c):
+        """True when the game's rules pages are loaded; else a notice says why not."""
+        before = list(sys.modules)
+        try:
+            self.pages = c.help_pages() if c.help_pages is not None else ()
+            why = None if len(self.pages) else "No rules pages for this game"
+        except MemoryError:
+            why = "No memory for the rules"
+        self._loaded = [k for k in sys.modules if k not in before]
+        if why is None:
+            return True
+        self._drop_pages()
+        c.notice.post(why)
+        return False
+
+    def _drop_pages(self):
+        self.pages = ()
+        from core.modules import forget
+        for k in self._loaded:
+            forget(k)
+        self._loaded = ()
+        gc.collect()
 
     def draw(self, g, full):
         if self.page != self._drawn_page:
@@ -74,7 +117,7 @@ class Pause(Scene):
         self.menu.draw(g, full)
 
     def _draw_page(self, g):
-        pages = self.c.rules
+        pages = self.pages
         g.clear(P.NAVY)
         widgets.header(g, "Rules")
         lines = pages[self.page]

@@ -89,7 +89,7 @@ def start(c, name, setup, snapshot=None):
     c.game_name = name
     c.game_setup = setup
     gc.collect()
-    c.attach_game(pkg.start(c, setup, snapshot), pkg.help_pages())
+    c.attach_game(pkg.start(c, setup, snapshot), pkg.help_pages)
     return True
 
 

@@ -70,7 +70,7 @@ def measure(c, spi, frames, idle=False):
 
 
 def main(frames):
-    for name in ("launcher", "settings", "names", "calibrate", "pause", "handoff", "error"):
+    for name in ("launcher", "settings", "names", "calibrate", "pause", "rules", "handoff", "error"):
         spi = CountingSPI()
         hw = fakehw.Hardware(b"")
         hw.display = ST7789(spi, pin, sleep_ms=no_sleep)

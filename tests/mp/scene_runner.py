@@ -35,9 +35,14 @@ SCENARIOS = {
     "setup": ("A1", "U1 R1 R1 L1 U1 L1 L1 R1 U1 R1 U1 L1 R1 R1 U1 L1 L1 L1 R1 U1 L1 R1 R1 U1 "
                     "L1 L1 R1 R1 R1 U1 R1 L1 D1 D1 D1 D1 D1 D1 D1 D1 D1 D1 D20 .30 U1 L1 A1 X1 Y1 "
                     "P1 .20"),
-    # pause, hand-off and error screen over the test game on a console of its own, as a game
-    # runs on the device (no launcher under it)
-    "pause": (".2", "Y1 D1 A1 R1 R1 R1 L1 B1 D1 U1 U1 A1 .30 Y1 B1 P1 D1 A1 R30 A1 U1 A1"),
+    # pause, rules pages, hand-off and error screen over the test game on a console of its own,
+    # as a game runs on the device (no launcher under it). Opening the pause menu, leaving it,
+    # choosing "How to play" and leaving the rules are allocation points (the pause menu and the
+    # rules are loaded, then dropped: tests/mp/human_locked.py runs them unlocked), so both
+    # scenarios are opened before: the pause menu, every row both ways, held keys repeating;
+    # the rules, every page forward and back, held keys repeating past both ends
+    "pause": (".2 Y1", "D1 D1 D1 U1 U1 U1 .30 D30 U30 D1 .10 X1"),
+    "rules": (".2 Y1 D1 A1", "R1 R1 R1 L1 L1 L1 R30 .10 L30 U1 D1 X1 Y1 P1"),
     "handoff": (".2", "X1 .20 A1 .20 X1 B1 Y1 A1 .10 X1 A1"),
     # A would leave the error screen: returning to the launcher is tested unlocked
     "error": (".2", "D1 U1 B1 X1 Y1 .300 D1 U1 P1 D1 D1"),
@@ -76,7 +81,7 @@ def prepare(frame, name, hw=None):
         hw.buttons.i = 0
     c = Console(hw, frame)
     g = None
-    if name in ("pause", "handoff", "error"):
+    if name in ("pause", "rules", "handoff", "error"):
         import testgame
         g = testgame.install(c, True)
     while hw.buttons.i < len(before) // 2:

@@ -11,6 +11,10 @@ PAGES = (
 )
 
 
+def help_pages():
+    return PAGES
+
+
 class TestGame(Scene):
     pausable = True
 
@@ -53,5 +57,5 @@ def install(console, alone=False):
         forget("core.catalog")
         gc.collect()
     g = TestGame(console)
-    console.attach_game(g, PAGES)
+    console.attach_game(g, help_pages)
     return g
