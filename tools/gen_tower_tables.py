@@ -22,17 +22,14 @@ boot.install()
 from core import fixed  # noqa: E402
 from games.tower.pieces import PIECES  # noqa: E402
 
-# physics.py's layout of the piece table (tests/test_tower_physics.py checks the copies agree)
-_TV = 260
-_PW = 8
-_PT_INVM = 0
-_PT_IRHO = 1
-_PT_IRHO2 = 2
-_PT_A2 = 3
-_PT_RMAX = 4
-_PT_NP = 5
-_PT_NV = 6
-_PT_PP = 7
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen_tower_consts  # noqa: E402
+
+# physics' layout of the piece table, read from the modules that define it (gen_tower_consts.py)
+_L = gen_tower_consts.values()
+_TV, _PW = _L["_TV"], _L["_PW"]
+_PT_INVM, _PT_IRHO, _PT_IRHO2, _PT_A2 = _L["_PT_INVM"], _L["_PT_IRHO"], _L["_PT_IRHO2"], _L["_PT_A2"]
+_PT_RMAX, _PT_NP, _PT_NV, _PT_PP = _L["_PT_RMAX"], _L["_PT_NP"], _L["_PT_NV"], _L["_PT_PP"]
 NPIECES = len(PIECES)
 
 

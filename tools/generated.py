@@ -1,29 +1,36 @@
-"""The command line shared by the tools that write a generated firmware module (tiles, tables):
-write it, or with --check exit 1 when the committed file differs from what would be written."""
+"""The command line shared by the tools that write generated firmware code (tiles, tables, the
+tower's constant copies): write it, or with --check exit 1 when a committed file differs from
+what would be written."""
 import os
 
 
 def main(argv, prog, doc, path, source):
-    """Run a generator: `source()` gives the module's text, `path` is where it goes."""
+    """Run a generator of one module: `source()` gives its text, `path` is where it goes."""
+    return main_files(argv, prog, doc, lambda: {path: source()})
+
+
+def main_files(argv, prog, doc, sources):
+    """Run a generator of several files: `sources()` gives {path: text}."""
     from host_sim.args import Parser
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    rel = os.path.relpath(path, root)
     p = Parser(prog=prog, description=doc.split("\n")[0])
-    p.add_argument("--check", action="store_true",
-                   help="exit 1 if %s is not up to date" % os.path.basename(path))
+    p.add_argument("--check", action="store_true", help="exit 1 if a file is not up to date")
     check = p.parse_args(argv).check
-    want = source()
-    if check:
+    status = 0
+    for path, want in sources().items():
+        rel = os.path.relpath(path, root)
         try:
             with open(path) as f:
                 have = f.read()
         except OSError:
             have = None
-        if have != want:
+        if have == want:
+            continue
+        if check:
             print("%s is out of date: run %s" % (rel, prog))
-            return 1
-        return 0
-    with open(path, "w") as f:
-        f.write(want)
-    print("wrote", rel)
-    return 0
+            status = 1
+        else:
+            with open(path, "w") as f:
+                f.write(want)
+            print("wrote", rel)
+    return status

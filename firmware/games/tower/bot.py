@@ -39,27 +39,28 @@ from micropython import const
 
 from games.tower import geom as G
 
-# copies of geom.py constants (tests/test_tower_physics.py checks that they agree)
-_INVALID = const(2000)
+# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
+# geom.py
 _NCOL = const(120)
-# copies of place.py constants (tests/test_tower_physics.py checks that they agree)
-_FINE = const(512)
-_QUARTER = const(16384)
-_SPEED_DIV = const(44)
-_SPEED_MAX = const(6144)
-# copies of rules.py constants (tests/test_tower_physics.py checks that they agree)
-_V_ACTIVE = const(1)
-_V_PIECE = const(2)
-_MAX_SEATS = const(4)
+_INVALID = const(2000)      # evaluate(): the piece would touch the table or leave the table area
+# rules.py
 _NPIECES = const(27)
-_SUPPLY = const(255)
-_UNUSED = const(254)
-_V_COST = const(7)
-_V_HIGH = const(3)
-_V_SUPPLY = const(15)
-# copies of towers.py constants
+_MAX_SEATS = const(4)
+_SUPPLY = const(255)        # owner: in the supply
+_UNUSED = const(254)        # owner: not part of this game (short supply options)
+_V_ACTIVE = const(1)        # whose turn it is
+_V_PIECE = const(2)         # the piece in the auction / push / placement (-1: none)
+_V_HIGH = const(3)          # auction: the high bid
+_V_COST = const(7)          # push: the cost to pass it on
+_V_SUPPLY = const(15)       # pieces in the supply
+# place.py
+_SPEED_DIV = const(44)
+_SPEED_MAX = const(6144)    # Q10 px per frame
+_QUARTER = const(16384)
+_FINE = const(512)          # a fine turn: 2.8 degrees
+# towers.py
 _SCRATCH = const(2)
-# copies of physics_kern.py constants
+# -- end of the copies --
 
 
 _EASY = const(1)

@@ -17,13 +17,16 @@ from micropython import const
 
 from games.tower import physics as P
 
-# copies of physics.py constants (tests/test_tower_physics.py checks that they agree)
+# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
+# physics_kern.py
+_F_FOUND = const(32)        # foundation (for the game; physics ignores it)
 _TV = const(260)
 _PW = const(8)
-_PT_A2 = const(3)
-_PT_NP = const(5)
-_PT_PP = const(7)
-_F_FOUND = const(32)
+# physics.py
+_PT_A2 = const(3)           # twice the area, px**2
+_PT_NP = const(5)           # parts
+_PT_PP = const(7)           # index in PT of the first part's (first table vertex, count)
+# -- end of the copies --
 
 _NCOL = const(120)
 _PJ = const(32)              # relative columns -32..31 (a vertex is at most 64 px from the centroid)

@@ -17,15 +17,19 @@ _BT_B = const(64)
 _BT_X = const(128)
 _BT_DIRS = const(15)
 _TL_SENSOR = const(1)
-# copies of place.py, rules.py and scenes.py constants
-_QUARTER = const(16384)
-_FINE = const(512)
+# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
+# rules.py
 _NPIECES = const(27)
 _P_TURN = const(0)
 _P_AUCTION = const(1)
 _P_PUSH = const(2)
 _V_PHASE = const(0)
-_V_HIGH = const(3)
+_V_HIGH = const(3)          # auction: the high bid
+# place.py
+_QUARTER = const(16384)
+_FINE = const(512)          # a fine turn: 2.8 degrees
+# -- end of the copies --
+# copies of scenes.py constants (tests/test_tower_physics.py checks that they agree)
 _U_IDLE = const(0)
 _U_OPEN = const(3)
 _U_LOOK = const(4)

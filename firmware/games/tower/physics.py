@@ -8,8 +8,9 @@ All state lives in two arrays built once (w32, w16); contacts use a scratch shar
 worlds (one world steps at a time). step() allocates nothing. The hot loops are in
 physics_kern.py (pure Python) and physics_viper.py (generated from it); this module is the API.
 
-Layout constants are private (`_X = const(...)`: compile-time only, no memory on the board) and
-copied into each module that needs them; tests/test_tower_physics.py checks the copies agree.
+Layout constants are private (`_X = const(...)`: compile-time only, no memory on the board),
+written once in physics_kern.py (and the piece table's here), and copied into each module that
+uses them by tools/gen_tower_consts.py (tests/test_tower_physics.py checks the copies are current).
 """
 # compiled without line numbers: the tower game keeps 2.5 KB less on the heap (a traceback from
 # the board names the file and the function, with line 1; the simulator's and source runs' have
@@ -30,73 +31,74 @@ _ITERS = const(5)           # solver iterations per substep
 _MAGIC = const(0x57)        # "W", then the format version, at the head of a saved world
 _VERSION = const(3)
 
-# -- copies of physics_kern's layout --
-_MAXB = const(30)
-_MAXP = const(41)
-_MAXV = const(180)
-_H_NB = const(0)
-_H_NP = const(1)
-_H_NV = const(2)
-_H_NK = const(3)
-_H_GX = const(4)
+# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
+# physics_kern.py
+_MAXB = const(30)           # bodies: a tower has at most all 27 pieces; 30 for the
+                            # issue's 30-body benchmark (about 0.4 KB a world)
+_MAXP = const(41)           # convex parts (all 27 pieces have 37; the bench's 30 bodies 40)
+_MAXV = const(180)          # vertex slots (all 27 pieces have 164; the bench's 30 bodies 176)
+_H_NB = const(0)            # bodies in use
+_H_NP = const(1)            # parts in use
+_H_NV = const(2)            # vertex slots in use
+_H_NK = const(3)            # contact points in the warm-start cache
+_H_GX = const(4)            # gravity, Q10 px per substep per substep
 _H_GY = const(5)
-_H_CAR = const(6)
-_H_TX = const(7)
+_H_CAR = const(6)           # carried body or -1
+_H_TX = const(7)            # carried target, Q10 px
 _H_TY = const(8)
-_H_TA = const(9)
-_H_WOKE = const(10)
-_H_XMIN = const(11)
+_H_TA = const(9)            # carried target angle, Q8 brads
+_H_WOKE = const(10)         # set by k_collide: 1 + a sleeping body to wake (with its island)
+_H_XMIN = const(11)         # play area, Q10 px: leaving it sets _F_OUT
 _H_XMAX = const(12)
 _H_YMAX = const(13)
-_H_AWAKE = const(14)
-_H_SUB = const(16)
-_H_GSX = const(17)
+_H_AWAKE = const(14)        # awake dynamic bodies after the last substep
+_H_SUB = const(16)          # substeps run
+_H_GSX = const(17)          # gravity when the last island fell asleep
 _H_GSY = const(18)
-_H_NPC = const(19)
-_HSAVE = const(19)          # header words saved
-_B_PX = const(0)
+_H_NPC = const(19)          # of the _H_NC contact points, those between bodies (the table's follow)
+_B_PX = const(0)            # centroid, Q10 px
 _B_PY = const(1)
-_B_ANG = const(2)
-_B_VX = const(3)
-_B_W = const(5)
-_B_COS = const(6)
+_B_ANG = const(2)           # Q8 brads, 0 .. 2**24 - 1
+_B_VX = const(3)            # Q10 px per substep
+_B_W = const(5)             # Q15 rad per substep
+_B_COS = const(6)           # Q14
 _B_SIN = const(7)
 _BS = const(8)
-_BH_INVM = const(0)
-_BH_IRHO = const(1)
-_BH_IRHO2 = const(2)
+_BH_INVM = const(0)         # 2**22 / area (0: the ground)
+_BH_IRHO = const(1)         # 2**16 / radius of gyration (px)
+_BH_IRHO2 = const(2)        # 2**19 / radius of gyration squared
 _BH_FLAGS = const(3)
-_BH_REST = const(4)
+_BH_REST = const(4)         # substeps spent slow
 _BH_PIECE = const(5)
-_BH_P0 = const(6)
-_BH_NP = const(7)
-_BH_ISL = const(8)
+_BH_P0 = const(6)           # first part
+_BH_NP = const(7)           # part count
+_BH_ISL = const(8)          # island id while asleep
 _BSH = const(9)
-_OB = const(20)
-_OK = const(432)
-_W32N = const(496)
-_F_KIN = const(1)
+_OB = const(20)             # _HS
+_OK = const(432)            # _OA + _MAXP * 4: warm-start cache keys (ln, lt: W16 _OKH)
+_W32N = const(496)          # _OK + _MAXC
+_F_KIN = const(1)           # carried (driven toward its target, no gravity)
 _F_SLEEP = const(2)
 _P_BODY = const(0)
-_P_TV0 = const(1)
-_P_V0 = const(2)
+_P_TV0 = const(1)           # first vertex in the piece table
+_P_V0 = const(2)            # first vertex slot in this world
 _P_NV = const(3)
 _PS = const(4)
-_OV = const(164)
-_OBH = const(884)
-_OKH = const(1163)
-_W16N = const(1291)
-_S16N = const(1600)
+_OV = const(164)            # _MAXP * _PS
+_OBH = const(884)           # _OV + _MAXV * 4: bodies (see above)
+_OKH = const(1163)          # _OBH + (_MAXB + 1) * _BSH: warm-start impulses (ln, lt) of the cache
+_W16N = const(1291)         # _OKH + _MAXC * 2
+_S16N = const(1600)         # _MAXC * _CS
 _S32N = const(126)
-_TV = const(260)
+_PW = const(8)
+# -- end of the copies --
+_HSAVE = const(19)          # header words saved
 
 # -- the piece table: PT[piece * _PW + field], then per part (first table vertex, count) --
-_PW = const(8)
 _PT_INVM = const(0)         # 2**22 / area
 _PT_IRHO = const(1)         # 2**16 / radius of gyration
 _PT_IRHO2 = const(2)        # 2**19 / radius of gyration squared
 _PT_A2 = const(3)           # twice the area, px**2
-_PT_RMAX = const(4)         # largest vertex distance from the centroid, Q6
 _PT_NP = const(5)           # parts
 _PT_NV = const(6)           # vertices
 _PT_PP = const(7)           # index in PT of the first part's (first table vertex, count)

@@ -24,9 +24,12 @@ from micropython import const
 
 from games.tower import physics as P
 
-_PW = const(8)              # copies of physics' piece table layout and flags
+# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
+# physics_kern.py
+_F_OUT = const(16)          # left the play area (sticky)
+_PW = const(8)
 _PT_RMAX = const(4)
-_F_OUT = const(16)
+# -- end of the copies --
 
 _IDLE = const(0)
 _CARRY = const(1)

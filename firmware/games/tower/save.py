@@ -26,37 +26,43 @@ from micropython import const
 from core import storage
 from games.tower import rules as R
 
-# copies of other modules' constants (tests/test_tower_physics.py checks that they agree)
-_S_DONE = const(3)
-_IDLE = const(0)
-_CARRY = const(1)
-_SETTLE = const(2)
-_FELL = const(4)
+# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
+# physics_kern.py
 _PW = const(8)
 _PT_RMAX = const(4)
-_TOKENS = const(10)
-_MAX_SEATS = const(4)
+# rules.py
+_TOKENS = const(10)         # every pool starts with 10 and never grows
 _NPIECES = const(27)
-_SUPPLY = const(255)
-_UNUSED = const(254)
-_NV = const(20)
-_V_PHASE = const(0)
-_V_ACTIVE = const(1)
-_V_PIECE = const(2)
-_V_PLACER = const(8)
-_V_SUPPLY = const(15)
+_MAX_SEATS = const(4)
+_SUPPLY = const(255)        # owner: in the supply
+_UNUSED = const(254)        # owner: not part of this game (short supply options)
 _P_AUCTION = const(1)
 _P_PLACE = const(3)
 _P_OVER = const(4)
 _E_SEED = const(0)
 _E_RESULT = const(15)
+_V_PHASE = const(0)
+_V_ACTIVE = const(1)        # whose turn it is
+_V_PIECE = const(2)         # the piece in the auction / push / placement (-1: none)
+_V_PLACER = const(8)
+_V_SUPPLY = const(15)       # pieces in the supply
+_NV = const(20)
+# place.py
+_IDLE = const(0)
+_CARRY = const(1)
+_SETTLE = const(2)
+_FELL = const(4)            # collapsed
+# towers.py
+_LIVE = const(1)
+# bot.py
+_S_DONE = const(3)
+# -- end of the copies --
 _E_LAST = const(16)         # the highest row kind
 _U_THINK = const(1)
 _U_SHOW = const(2)
 _U_PLACE = const(5)
 _U_FALL = const(6)
 _U_OVER = const(8)
-_LIVE = const(1)
 
 MAGIC = b"TW"
 VERSION = 3

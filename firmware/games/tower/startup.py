@@ -21,24 +21,33 @@ from games.tower import place as PL
 from games.tower import rules as R
 from games.tower import towers as TW
 
-# copies of other modules' constants (tests/test_tower_physics.py checks that they agree)
-_MAX_SEATS = const(4)
-_NPIECES = const(27)
-_MAXB = const(30)
-_MAXK = const(4)
+# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
+# physics_kern.py
+_MAXB = const(30)           # bodies: a tower has at most all 27 pieces; 30 for the
+                            # issue's 30-body benchmark (about 0.4 KB a world)
+_TV = const(260)
+# geom.py
 _NCOL = const(120)
 _NJ = const(64)
-_TV = const(260)
-_PVMAX = const(8)
-_SCRATCH = const(2)
-_S_DONE = const(3)
+# rules.py
+_NPIECES = const(27)
+_MAX_SEATS = const(4)
 _E_SEED = const(0)
-_V_SUPPLY = const(15)
 _V_START = const(13)
+_V_SUPPLY = const(15)       # pieces in the supply
+# towers.py
+_SCRATCH = const(2)
+# bot.py
+_S_DONE = const(3)
+_MAXK = const(4)            # candidates kept for the scratch check
+# -- end of the copies --
+# copies of scenes.py constants (tests/test_tower_physics.py checks that they agree)
 _D_ALL = const(7)
-_NAME_LEN = const(7)
 _MAIN_Y = const(22)
 _MAIN_H = const(178)
+
+_PVMAX = const(8)
+_NAME_LEN = const(7)
 _BOT_MIX = const(0x2F00D)
 
 

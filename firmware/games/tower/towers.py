@@ -19,11 +19,14 @@ from micropython import const
 
 from games.tower import physics as P
 
-# copies of place.py constants (tests/test_tower_physics.py checks that they agree)
-_AREA = const(120)
+# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
+# physics_kern.py
+_H_NK = const(3)            # contact points in the warm-start cache
+# place.py
+_AREA = const(120)          # px: half the table's width
+# -- end of the copies --
 
 _KEEPC = const(40)          # warm-start contacts a saved tower keeps (bot games reach 31)
-_H_NK = const(3)            # physics_kern: the world's warm-start contacts
 
 _CLEAN = const(0)
 _LIVE = const(1)
