@@ -131,6 +131,22 @@ def test_uf2_end_ignores_blocks_beyond_the_flash():
         uf2.uf2_end(data[:-1], 4096 * KB)
 
 
+def test_the_romfs_partition_is_added_to_the_image_as_numbered_blocks():
+    """build --romfs: the partition's bytes written at its base, in blocks numbered on from the
+    image's, every block saying the file's new block count."""
+    image = uf2.uf2_blocks(bytes(range(256)) * 3, 0, 0xE48BFF56)        # 3 blocks at offset 0
+    romfs = bytes((7 * i) & 255 for i in range(600))
+    both = uf2.with_romfs(image, romfs, 0x60000)
+    assert len(both) == 512 * 6
+    blocks = [struct.unpack_from("<8I", both, i) for i in range(0, len(both), 512)]
+    assert [b[5] for b in blocks] == list(range(6)) and {b[6] for b in blocks} == {6}
+    assert {b[7] for b in blocks} == {0xE48BFF56}
+    assert [b[3] - uf2.XIP_BASE for b in blocks[3:]] == [0x60000, 0x60100, 0x60200]
+    written = b"".join(both[i + 32:i + 32 + 256] for i in range(512 * 3, len(both), 512))
+    assert written[:600] == romfs and written[600:] == b"\xff" * 168
+    assert uf2.uf2_end(both, 2048 * KB) == 0x60300
+
+
 # -- set-up errors ---------------------------------------------------------------------------
 def run_tool(args, tmp_path, env_extra=None, tools=True):
     """tools/uf2.py with a PATH of stand-in build tools (so the sources check is reached)."""

@@ -272,6 +272,51 @@ def uf2_end(data, flash):
     return end
 
 
+def uf2_blocks(data, base, family):
+    """UF2 blocks (256 bytes of payload each) writing `data` at flash offset `base`."""
+    out = bytearray()
+    for off in range(0, len(data), 256):
+        chunk = data[off:off + 256].ljust(256, b"\xff")
+        out += struct.pack("<8I", UF2_MAGIC[0], UF2_MAGIC[1], 0x2000, XIP_BASE + base + off,
+                           256, 0, 0, family) + chunk.ljust(476, b"\0") + \
+            struct.pack("<I", UF2_MAGIC[2])
+    return bytes(out)
+
+
+def with_romfs(image, romfs, base):
+    """A UF2 file's blocks plus those writing `romfs` at `base`, numbered as one file."""
+    family = struct.unpack_from("<I", image, 28)[0]
+    blocks = bytearray(image + uf2_blocks(romfs, base, family))
+    n = len(blocks) // 512
+    for i in range(n):
+        struct.pack_into("<2I", blocks, 512 * i + 20, i, n)
+    return bytes(blocks)
+
+
+# -- ROMFS: the measured alternative to freezing (docs/firmware-image.md) ----------------------
+# MicroPython 1.26+ mounts a read-only partition of files at /rom (below the filesystem) and runs
+# their bytecode in place; `build --romfs` builds that image: no console frozen but main.py, the
+# make mpy tree packed by mpremote's ROMFS writer. Measured against the frozen image; not shipped.
+ROMFS_BYTES = 256 * KB
+
+
+def romfs_image(mpdir, tree):
+    """The ROMFS partition's bytes: make mpy's tree (without main.py, frozen) packed by the
+    release's mpremote."""
+    import contextlib
+    import io
+    build.build(build.SRC, tree, "armv6m", quiet=True)
+    os.remove(os.path.join(tree, "main.py"))
+    sys.path.insert(0, os.path.join(mpdir, "tools", "mpremote"))
+    from mpremote.romfs import make_romfs
+    with contextlib.redirect_stdout(io.StringIO()):
+        data = make_romfs(tree, mpy_cross=False)
+    if len(data) > ROMFS_BYTES:
+        raise StepError("the ROMFS tree (%d bytes) exceeds its partition (%d)" % (len(data), ROMFS_BYTES))
+    progress("ROMFS: %s bytes of %s" % (format(len(data), ","), format(ROMFS_BYTES, ",")))
+    return data
+
+
 # -- MicroPython's sources -------------------------------------------------------------------
 def version_of(mpdir):
     """(major, minor, micro) from py/mpconfig.h."""
@@ -407,9 +452,10 @@ def clean_if_board_changed(cmake_dir, board_dir=BOARD_DIR):
     return removed
 
 
-def build_target(mpdir, target, jobs, work=WORK):
+def build_target(mpdir, target, jobs, work=WORK, romfs=False):
     t = TARGETS[target]
-    out = os.path.join(work, target)
+    name = target + ("-romfs" if romfs else "")
+    out = os.path.join(work, name)
     os.makedirs(out, exist_ok=True)
     log = os.path.join(out, "build.log")
     progress("%s: MicroPython %d.%d.%d for the picotable board (log: %s)"
@@ -421,13 +467,16 @@ def build_target(mpdir, target, jobs, work=WORK):
             "-DMICROPY_BOARD=PICOTABLE", "-DMICROPY_BOARD_DIR=" + BOARD_DIR, "-DPICO_BUILD_DOCS=0"]
     if t["variant"]:
         args.append("-DMICROPY_BOARD_VARIANT=" + t["variant"])
+    if romfs:
+        args += ["-DMICROPY_FROZEN_MANIFEST=" + os.path.join(BOARD_DIR, "manifest_romfs.py"),
+                 "-DMICROPY_DEF_BOARD=MICROPY_HW_ROMFS_BYTES=%d" % ROMFS_BYTES]
     run(args + picotool_args(mpdir, work), os.path.join(out, "cmake.log"))
     # the frozen modules' C first, to align their machine code before it is compiled
     run(["cmake", "--build", cmake_dir, "-j", str(jobs), "--target", "BUILD_FROZEN_CONTENT"],
         os.path.join(out, "frozen.log"))
     frozen_c = os.path.join(cmake_dir, "frozen_content.c")
     aligned = align_native_code(frozen_c)
-    problems = missing_modules(frozen_names(frozen_c))
+    problems = [] if romfs else missing_modules(frozen_names(frozen_c))
     if problems:
         raise StepError("the image would lack:\n  " + "\n  ".join(problems))
     run(["cmake", "--build", cmake_dir, "-j", str(jobs)], log)
@@ -440,11 +489,15 @@ def build_target(mpdir, target, jobs, work=WORK):
         image = f.read()
     lay = layout(target)
     end = uf2_end(image, lay["flash"])
-    if end > lay["fs_base"]:
-        raise StepError("the image (%d bytes) would overwrite the filesystem at 0x%x"
-                        % (end, lay["fs_base"]))
-    dst = os.path.join(ROOT, "build", "picotable-%s.uf2" % target)
-    shutil.copyfile(os.path.join(cmake_dir, "firmware.uf2"), dst)
+    limit = lay["fs_base"] - (ROMFS_BYTES if romfs else 0)
+    if end > limit:
+        raise StepError("the image (%d bytes) would overwrite the %s at 0x%x"
+                        % (end, "ROMFS" if romfs else "filesystem", limit))
+    if romfs:
+        image = with_romfs(image, romfs_image(mpdir, os.path.join(out, "tree")), limit)
+    dst = os.path.join(ROOT, "build", "picotable-%s.uf2" % name)
+    with open(dst, "wb") as f:
+        f.write(image)
     native = len(re.findall(r" [tT] fun_data_", nm))
     progress("%s: %s: %s of %s bytes of code space; %d modules frozen, %d machine-code functions "
              "on 4-byte boundaries (%d realigned)" % (
@@ -458,7 +511,7 @@ def cmd_build(a):
     mpdir = micropython_dir(a.micropython, a.work)
     targets = sorted(TARGETS) if a.target == "all" else [a.target]
     start = time.monotonic()
-    built = [build_target(mpdir, t, a.jobs, a.work) for t in targets]
+    built = [build_target(mpdir, t, a.jobs, a.work, a.romfs) for t in targets]
     progress("built %s in %.0f s" % (", ".join(os.path.relpath(p, ROOT) for p in built),
                                     time.monotonic() - start))
     return 0
@@ -513,6 +566,9 @@ def main(argv=None):
     b.add_argument("--target", choices=sorted(TARGETS) + ["all"], default="rp2040")
     b.add_argument("--jobs", type=whole(1), default=os.cpu_count() or 1)
     b.add_argument("--work", default=WORK, help="build folder (default build/uf2)")
+    b.add_argument("--romfs", action="store_true",
+                   help="the console in a ROMFS partition instead of frozen (to measure: "
+                        "build/picotable-<target>-romfs.uf2)")
     f = sub.add_parser("flash", help="copy the image to a Pico in BOOTSEL mode")
     f.add_argument("--uf2", help="image (default: build/picotable-<the drive's chip>.uf2)")
     f.add_argument("--drive", help="the mounted boot drive (default: looked for)")

@@ -11,7 +11,10 @@ per boot:
 
     ib launcher heap_total=H live=L first_frame_ms=T
     ib game game=G live_start=L result=R faults=F frames=N mean_us=M p95_ms=P max_ms=X
-       alloc_frames=A head_mean_us=H [pystack_peak=B] results_live=L2 [error=...]
+       alloc_frames=A peak=K head_mean_us=H [pystack_peak=B] results_live=L2 [error=...]
+
+peak: the most gc.mem_alloc() read after any frame (live objects and garbage not yet collected:
+an upper bound of the live heap during play).
 
 head_mean_us: the mean over the first HEAD frames (400), to set beside a run capped there.
 
@@ -98,7 +101,7 @@ def game(limit=30000, pystack=None):
     faults = c.faults
     mem = gc.mem_alloc
     ticks = time.ticks_us
-    m = mem()                       # once a frame, outside the timing: it walks the heap
+    m = peak = mem()                # once a frame, outside the timing: it walks the heap
     while n < limit and not g.game_over and c.faults == faults:
         t0 = ticks()
         c.frame()
@@ -106,6 +109,7 @@ def game(limit=30000, pystack=None):
         m2 = mem()
         if m2 > m:
             grew += 1
+            peak = max(peak, m2)
         m = m2
         n += 1
         total += us
@@ -123,8 +127,9 @@ def game(limit=30000, pystack=None):
             break
     result = "fault" if c.faults != faults else ("finished" if g.game_over else "unfinished")
     line = "ib game game=%s live_start=%d result=%s faults=%d frames=%d mean_us=%d p95_ms=%d " \
-           "max_ms=%d alloc_frames=%d" % (c.game_name, live, result, c.faults - faults, n,
-                                          total // max(n, 1), p95, worst // 1000, grew)
+           "max_ms=%d alloc_frames=%d peak=%d" % (c.game_name, live, result, c.faults - faults, n,
+                                                  total // max(n, 1), p95, worst // 1000, grew,
+                                                  peak)
     line += " head_mean_us=%d" % ((head or total) // min(max(n, 1), HEAD))
     if pystack:
         line += " pystack_peak=%d" % _pystack_peak(*pystack)
