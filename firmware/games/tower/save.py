@@ -176,21 +176,38 @@ def _state(st, data, at):
 
 
 def _load(scene, data, end):
-    st = scene.st
-    at = _state(st, data, 3)
+    """Everything after the header, in the order dump() wrote it (the layout above)."""
+    at = _state(scene.st, data, 3)
+    at = _generators(scene, data, at)
+    at = _words(scene, data, at)
+    at = _risk(scene.bot, data, at)
+    at = _towers(scene, data, at)
+    _record(scene, data, at, end)
+    _placement(scene)
+    _resume_bot(scene)
+
+
+def _generators(scene, data, at):
     for k in (at, at + 4, at + 8):
         if not (data[k] | data[k + 1] | data[k + 2] | data[k + 3]):
             raise ValueError("generator state")
     scene.rng.load_from(data, at)
     scene.brng.load_from(data, at + 4)
-    b = scene.bot
     for i in range(4):
-        b.rng0[i] = data[at + 8 + i]
-    at += 12
+        scene.bot.rng0[i] = data[at + 8 + i]
+    return at + 12
+
+
+def _words(scene, data, at):
     for names, obj in _parts(scene):
         for a in names:
             setattr(obj, a, _get(data, at, -4))
             at += 4
+    return at
+
+
+def _risk(b, data, at):
+    """The bot's risk table and its valid flags, now and at the job's start."""
     for t in (b.risk, b.risk0):
         for i in range(_NR):
             t[i] = _get(data, at, -2)
@@ -198,7 +215,11 @@ def _load(scene, data, end):
     for i in range(_MAX_SEATS):
         b.valid[i] = 1 if data[at + i] else 0
         b.valid0[i] = 1 if data[at + _MAX_SEATS + i] else 0
-    at += 2 * _MAX_SEATS
+    return at + 2 * _MAX_SEATS
+
+
+def _towers(scene, data, at):
+    """Each seat's tower into the pool (each checked by World.restore), then the live one."""
     tw = scene.tw
     pool = tw.pool
     tw.off[0] = 0
@@ -216,12 +237,17 @@ def _load(scene, data, end):
     tw.seat = scene.n - 1
     tw.state = 0                            # towers.CLEAN: the world holds the last tower
     live = data[at]
-    at += 1
     if live != 255:
         if live >= scene.n:
             raise ValueError("live tower")
         tw.load(live)
         tw.state = _LIVE                    # the placement's world
+    return at + 1
+
+
+def _record(scene, data, at, end):
+    """The record's rows, each checked to be of a known kind and length; its head against the
+    Setup, and that the game is not over."""
     rec = scene.record
     n = _get(data, at, 2)
     at += 2
@@ -241,15 +267,18 @@ def _load(scene, data, end):
     rec.used = k
     rec.n = n
     rec.lost = 0
-    setup = scene.setup
-    if rec.field(0, 0) != setup.seed or rec.field(0, 1) != scene.n:
+    if rec.field(0, 0) != scene.setup.seed or rec.field(0, 1) != scene.n:
         raise ValueError("record head")
-    if rec.kind(n - 1) == _E_RESULT or st.v[_V_PHASE] == _P_OVER:
+    if rec.kind(n - 1) == _E_RESULT or scene.st.v[_V_PHASE] == _P_OVER:
         raise ValueError("game over")
-    # the placement: its world, and what follows from its piece
+
+
+def _placement(scene):
+    """The placement: its world, and what follows from its piece; the scene's own state."""
+    tw = scene.tw
     pl = scene.pl
     pl.w = tw.w
-    pl.out = b.g.out
+    pl.out = scene.bot.g.out
     pl.found = pl.found != 0
     if pl.piece >= 0:
         pl.rmax = _rmax(pl.piece)
@@ -261,7 +290,14 @@ def _load(scene, data, end):
         raise ValueError("scene state")
     if sub == _U_PLACE and pl.phase == _CARRY:
         scene.hint_a = -1
-        b.g.sky_world(tw.w, pl.b)
+        scene.bot.g.sky_world(tw.w, pl.b)
+    if (sub == _U_PLACE or sub == _U_FALL) and tw.state != _LIVE:
+        raise ValueError("placement without its tower")
+
+
+def _resume_bot(scene):
+    b = scene.bot
+    sub = scene.sub
     if sub == _U_THINK or sub == _U_SHOW:
         # the bot was thinking (or showing its answer): think again from the job's start, with
         # the risk table and the generator as they were then
@@ -278,10 +314,8 @@ def _load(scene, data, end):
             b._act()
         if sub == _U_SHOW and b.stage != _S_DONE:
             raise ValueError("bot answer")
-    elif sub == _U_PLACE and scene.kinds[st.v[_V_PLACER]] != 0:
+    elif sub == _U_PLACE and scene.kinds[scene.st.v[_V_PLACER]] != 0:
         b.stage = _S_DONE
-    if (sub == _U_PLACE or sub == _U_FALL) and tw.state != _LIVE:
-        raise ValueError("placement without its tower")
 
 
 def _rmax(piece):
