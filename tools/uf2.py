@@ -5,7 +5,7 @@ board (tools/board/PICOTABLE), with the whole console frozen into it: its byteco
 viper code stay in flash and run in place, so they cost no heap. docs/firmware-image.md tells
 the why, the flash layout, the figures and the alignment fix below.
 
-    python tools/uf2.py build [--micropython DIR] [--target rp2040|rp2350|all] [--jobs N]
+    python tools/uf2.py build [--micropython DIR] [--target rp2040|rp2350|all] [--jobs N] [--romfs]
     python tools/uf2.py flash [--uf2 FILE] [--drive DIR]
     python tools/uf2.py layout
 
@@ -13,8 +13,9 @@ build: MicroPython's source tree comes from --micropython or MICROPYTHON_DIR (th
 its submodules lib/pico-sdk, lib/tinyusb, lib/micropython-lib, lib/mbedtls); without it the
 pinned tag is cloned (MICROPYTHON_GIT) into build/uf2/. pico-sdk builds picotool unless
 PICOTOOL_DIR names an installed one (the folder with picotoolConfig.cmake) or PICOTOOL_SRC its
-source. Output: build/picotable-<target>.uf2. Exit status: 0 built or copied, 1 a step failed,
-2 something to set up first (one line says what).
+source. Output: build/picotable-<target>.uf2 (--romfs: -romfs.uf2, the console in a ROMFS
+partition instead, built to be measured against the frozen image). Exit status: 0 built or
+copied, 1 a step failed, 2 something to set up first (one line says what).
 """
 import ast
 import glob
