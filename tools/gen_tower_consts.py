@@ -10,6 +10,9 @@ module; every other tower module that uses it gets a copy, written by this tool 
 BEGIN and END below, with the value and the comment of the home's definition. To change a
 constant, change it at home and run this tool (tests/test_tower_physics.py runs --check).
 
+The core's public constants are copied the same way under a prefix (CORE: `_BT_A` is
+core/buttons.py's `A`).
+
 Home modules are searched in HOMES order: a hand-written definition in two of them is refused.
 Modules not in HOMES keep hand-written copies for now (tests/test_tower_physics.py checks that
 they agree). physics_viper.py is generated whole from physics_kern.py (gen_tower_viper.py).
@@ -22,6 +25,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOWER = os.path.join(ROOT, "firmware", "games", "tower")
 HOMES = ("physics_kern.py", "physics.py", "geom.py", "rules.py", "place.py", "towers.py", "bot.py",
          "human.py", "startup.py", "save.py")
+CORE = (("_BT_", "buttons.py"), ("_TL_", "tilt.py"), ("_PAL_", "palette.py"))
 BEGIN = "# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --"
 END = "# -- end of the copies --"
 
@@ -38,12 +42,14 @@ def _split(text, name):
     return lines[:b], lines[b + 1:e], lines[e + 1:]
 
 
-def _consts(lines):
-    """{name: (value, comment)} of the private constants written in these lines, in order."""
+def _consts(lines, prefix=None):
+    """{name: (value, comment)} of the private constants written in these lines, in order;
+    with a prefix, of the public ones, named with the prefix."""
     out = {}
     for node in ast.parse("\n".join(lines)).body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
-                isinstance(node.targets[0], ast.Name) and node.targets[0].id.startswith("_") and \
+                isinstance(node.targets[0], ast.Name) and \
+                node.targets[0].id.startswith("_") == (prefix is None) and \
                 isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "const":
             arg = node.value.args[0]
             env = {n: v for n, (v, _) in out.items()}
@@ -57,7 +63,7 @@ def _consts(lines):
                 if col < 0 or more.find("#") != col or more[:col].strip():
                     break
                 comment.append(more.strip())
-            out[node.targets[0].id] = (literal, comment)
+            out[(prefix or "") + node.targets[0].id] = (literal, comment)
     return out
 
 
@@ -115,6 +121,14 @@ def modules():
                                  "and run tools/gen_tower_consts.py" % (c, where[c], name))
             where[c] = name
         homes.append((name, defs))
+    for prefix, name in CORE:
+        with open(os.path.join(ROOT, "firmware", "core", name)) as f:
+            defs = _consts(f.read().split("\n"), prefix)
+        for c in defs:
+            if c in where:
+                raise SystemExit("%s: written by hand in %s: it is core/%s's %s"
+                                 % (c, where[c], name, c[len(prefix):]))
+        homes.append(("core/" + name, defs))
     out = {}
     for name, (path, text, head, block, tail) in parts.items():
         want = _block(name, head, tail, homes)

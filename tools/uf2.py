@@ -313,7 +313,8 @@ def romfs_image(mpdir, tree):
     with contextlib.redirect_stdout(io.StringIO()):
         data = make_romfs(tree, mpy_cross=False)
     if len(data) > ROMFS_BYTES:
-        raise StepError("the ROMFS tree (%d bytes) exceeds its partition (%d)" % (len(data), ROMFS_BYTES))
+        raise StepError("the ROMFS tree (%d bytes) exceeds its partition (%d)"
+                        % (len(data), ROMFS_BYTES))
     progress("ROMFS: %s bytes of %s" % (format(len(data), ","), format(ROMFS_BYTES, ",")))
     return data
 

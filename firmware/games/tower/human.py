@@ -7,16 +7,6 @@ with a human seat starts; a game of bots only does without it. Allocation-free.
 # the lines; tools/build.py and tools/mprun.py read this line)
 from micropython import const
 
-# copies of core constants (tests/test_tower_physics.py checks that they agree)
-_BT_UP = const(1)
-_BT_DOWN = const(2)
-_BT_LEFT = const(4)
-_BT_RIGHT = const(8)
-_BT_A = const(32)
-_BT_B = const(64)
-_BT_X = const(128)
-_BT_DIRS = const(15)
-_TL_SENSOR = const(1)
 # -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
 # rules.py
 _NPIECES = const(27)
@@ -28,6 +18,17 @@ _V_HIGH = const(3)          # auction: the high bid
 # place.py
 _QUARTER = const(16384)
 _FINE = const(512)          # a fine turn: 2.8 degrees
+# core/buttons.py
+_BT_UP = const(1)
+_BT_DOWN = const(2)
+_BT_LEFT = const(4)
+_BT_RIGHT = const(8)
+_BT_A = const(32)
+_BT_B = const(64)
+_BT_X = const(128)
+_BT_DIRS = const(15)
+# core/tilt.py
+_TL_SENSOR = const(1)
 # -- end of the copies --
 # copies of scenes.py constants (tests/test_tower_physics.py checks that they agree)
 _U_IDLE = const(0)
