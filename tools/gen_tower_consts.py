@@ -46,14 +46,15 @@ def _consts(lines, prefix=None):
     """{name: (value, comment)} of the private constants written in these lines, in order;
     with a prefix, of the public ones, named with the prefix."""
     out = {}
+    values = {}                 # by the names the module itself uses: a value may name them
     for node in ast.parse("\n".join(lines)).body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
                 isinstance(node.targets[0], ast.Name) and \
                 node.targets[0].id.startswith("_") == (prefix is None) and \
                 isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "const":
             arg = node.value.args[0]
-            env = {n: v for n, (v, _) in out.items()}
-            value = eval(compile(ast.Expression(arg), "const", "eval"), {}, env)
+            value = eval(compile(ast.Expression(arg), "const", "eval"), {}, dict(values))
+            values[node.targets[0].id] = value
             line = lines[node.lineno - 1]
             literal = line[arg.col_offset:arg.end_col_offset] if isinstance(arg, ast.Constant) \
                 else str(value)
@@ -72,7 +73,7 @@ def _used(lines):
 
 
 def _block(name, head, tail, homes):
-    """The copies a module needs: [(home, [lines])]."""
+    """The lines of the copies a module needs, under the name of each home."""
     own = _consts(head + tail)
     used = _used(head + tail)
     out = []
