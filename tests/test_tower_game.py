@@ -94,7 +94,10 @@ def game(kinds, seed=3, supply=2, speed=3, accel="level", tilt=0, hint=0, start=
 
 def press(c, pad, bits, hold=1):
     """Hold `bits` for `hold` frames, then two idle frames (the debouncer ignores a release in
-    the step right after a press)."""
+    the step right after a press). A view switch being wiped in takes no input: it is waited out
+    first."""
+    while getattr(c.top, "wipe", S._NB) < S._NB:
+        c.frame()
     pad.bits = bits
     for _ in range(hold):
         c.frame()
@@ -573,7 +576,9 @@ def test_a_collapse_says_whose_tower_fell_and_why_for_the_whole_fall(kinds, seed
     seen = _falls(c, g)
     cols = rows(g, R._E_COLLAPSE)
     assert len(cols) == len(kinds) - 1 and all(r[5] == 1 for r in cols)    # table touches
-    assert len(seen) == S._FALL_FRAMES * len(cols)
+    # the fall's frames, then the fallen tower is wiped away to the empty table (the step that
+    # begins the wipe and one a band), all saying whose tower fell
+    assert len(seen) == (S._FALL_FRAMES + 2 + S._NB) * len(cols)
     for lines, row in seen:
         assert lines == _fall_prompt(row)
     assert rows(g)[-1][0] == "result"   # the last fall ended the game
@@ -600,7 +605,7 @@ def test_a_piece_leaving_the_play_area_is_told():
     while run.step(c):
         if g.sub == S._U_FALL:
             seen.append((prompt(p), rows(g, R._E_COLLAPSE)[-1]))
-    assert len(seen) == S._FALL_FRAMES and seen[0][1][5] == 2
+    assert len(seen) == S._FALL_FRAMES + 2 + S._NB and seen[0][1][5] == 2    # the fall, its wipe
     for lines, row in seen:
         assert lines == _fall_prompt(row, ("A", "B"))      # tower_stack's names
         assert lines[1] == "a piece left the play area"
