@@ -750,7 +750,8 @@ def test_simulator_help_documents_the_options():
 def test_bots_never_think_in_a_frame_that_redraws_the_view_or_the_prompt():
     """Issue 8 on the Pico: a view repaint (46-114 ms there) or a prompt (20-30 ms) plus a frame's
     budget of thinking went over 40 ms. The frames that start a job, take up its answer and apply
-    it think nothing; thinking frames draw at most a shelf cell or the placement."""
+    it think nothing; thinking frames draw at most a shelf cell or the placement, never a band of a
+    view switch (each is wiped in over _NB frames of its own)."""
     c, hw, pad, g = game((3, 3, 3), seed=5)
     b = g.bot
     act = b._act
@@ -761,7 +762,7 @@ def test_bots_never_think_in_a_frame_that_redraws_the_view_or_the_prompt():
         return act()
 
     b._act = counted
-    thinking = jobs = 0
+    thinking = jobs = bands = 0
     for _ in range(2500):
         if g.game_over:
             break
@@ -770,8 +771,11 @@ def test_bots_never_think_in_a_frame_that_redraws_the_view_or_the_prompt():
         c.step()
         if g.sub == S._U_THINK and sub != S._U_THINK:
             jobs += 1
+        band = g.wdrawn < g.wipe            # this frame draws a band of a view switch
+        bands += band
         if acts[0]:
             thinking += 1
             assert not g.dirt & (S._D_MAIN | S._D_PROMPT), (sub, g.sub, g.dirt, acts[0])
+            assert not band and g.wipe == S._NB, (sub, g.sub, g.wipe, acts[0])
         c.render()
-    assert jobs >= 20 and thinking >= 200, (jobs, thinking)
+    assert jobs >= 20 and thinking >= 200 and bands >= 20 * S._NB, (jobs, thinking, bands)
