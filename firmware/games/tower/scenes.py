@@ -380,8 +380,7 @@ class GameScene(Scene):
             self.over = True
             self.game_over = True
             self.sub = _U_OVER
-            self._pick_view()
-            self.dirt |= _D_MAIN
+            self._pick_view()               # the result, already on view (or being wiped in)
             c.beep(880, 150)
         elif self.kinds[seat] == 0:
             self.hum.answer(self, c, seat)
