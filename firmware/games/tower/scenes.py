@@ -318,6 +318,7 @@ class GameScene(Scene):
                     b = pl.b
                     st.released(w.x(b), w.y(b), w.angle(b))
                     self.dirt |= _D_PROMPT
+            was = pl.phase
             ph = pl.step()
             if ph == _CARRY:
                 # keep the carried piece in view
@@ -334,7 +335,9 @@ class GameScene(Scene):
                 y = (cam + _TABLE_M) << 10         # the target may rise as the camera follows
                 if y > pl.ytop:
                     pl.ytop = y
-            elif ph == _DONE or ph == _FELL:
+            elif was == _DONE or was == _FELL:
+                # a placement that ended in the last step (its physics: placed or collapsed) is
+                # recorded in this one (issue 8: both in one frame took up to 64 ms on the Pico)
                 self.vseat = s
                 self.bot.valid[s] = 0           # its risk row is stale
                 if ph == _DONE:
@@ -409,7 +412,10 @@ class GameScene(Scene):
             self.job = _J_NONE
             self.sub = _U_SHOW              # applied by a later frame (_apply_bot)
             if job == _J_PLACE:
-                return                      # the placement starts at once, in the next frame
+                # the placement starts at once, in the next frame; its tower is loaded again
+                # (after the bot's trials) in this one, so that that frame does less
+                self.tw.load(self.st.v[_V_PLACER])
+                return
             if b.kind == _A_BUILD or b.kind == _A_PUSH:
                 self._move_cursor(b.piece)
             self.dirt |= _D_PROMPT
