@@ -941,7 +941,8 @@ class GameScene(Scene):
         if sub == _U_AFTER:
             self._say(g, _T_PLACED, x, y, _PAL_WHITE)
         elif ph == _P_PLACE:
-            if sub == _U_PLACE and self.pl.phase == _SETTLE:
+            if sub == _U_PLACE and self.pl.w.carried() < 0:
+                # let go: settling (or settled or fallen in the last step, told in this one)
                 self._say(g, _T_SETTLING, x, y, _PAL_WHITE)
             elif not human and sub != _U_PLACE:
                 self._say(g, _T_WHERE, x, y, _PAL_WHITE)
