@@ -290,14 +290,15 @@ class GameScene(Scene):
 
     # -- the scene -----------------------------------------------------------------------------
     def update(self, c):
+        if self.over and c.buttons.pressed & _BT_A:
+            c.end_game()                # also while the result is still being wiped in
+            return
         if self.wipe < _NB:
             # a view is being wiped in (draw() draws the next band): nothing else happens
             # meanwhile, so no band shares its frame with thinking, physics or a human's input
             self.wipe += 1
             return
         if self.over:
-            if c.buttons.pressed & _BT_A:
-                c.end_game()
             return
         sub = self.sub
         if sub == _U_PLACE:
