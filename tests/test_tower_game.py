@@ -94,7 +94,10 @@ def game(kinds, seed=3, supply=2, speed=3, accel="level", tilt=0, hint=0, start=
 
 def press(c, pad, bits, hold=1):
     """Hold `bits` for `hold` frames, then two idle frames (the debouncer ignores a release in
-    the step right after a press)."""
+    the step right after a press). A view switch being wiped in takes no input: it is waited out
+    first."""
+    while getattr(c.top, "wipe", S._NB) < S._NB:
+        c.frame()
     pad.bits = bits
     for _ in range(hold):
         c.frame()
@@ -573,7 +576,9 @@ def test_a_collapse_says_whose_tower_fell_and_why_for_the_whole_fall(kinds, seed
     seen = _falls(c, g)
     cols = rows(g, R._E_COLLAPSE)
     assert len(cols) == len(kinds) - 1 and all(r[5] == 1 for r in cols)    # table touches
-    assert len(seen) == S._FALL_FRAMES * len(cols)
+    # the fall's frames, then the fallen tower is wiped away to the empty table (the step that
+    # begins the wipe and one a band), all saying whose tower fell
+    assert len(seen) == (S._FALL_FRAMES + 2 + S._NB) * len(cols)
     for lines, row in seen:
         assert lines == _fall_prompt(row)
     assert rows(g)[-1][0] == "result"   # the last fall ended the game
@@ -600,7 +605,7 @@ def test_a_piece_leaving_the_play_area_is_told():
     while run.step(c):
         if g.sub == S._U_FALL:
             seen.append((prompt(p), rows(g, R._E_COLLAPSE)[-1]))
-    assert len(seen) == S._FALL_FRAMES and seen[0][1][5] == 2
+    assert len(seen) == S._FALL_FRAMES + 2 + S._NB and seen[0][1][5] == 2    # the fall, its wipe
     for lines, row in seen:
         assert lines == _fall_prompt(row, ("A", "B"))      # tower_stack's names
         assert lines[1] == "a piece left the play area"
@@ -745,7 +750,8 @@ def test_simulator_help_documents_the_options():
 def test_bots_never_think_in_a_frame_that_redraws_the_view_or_the_prompt():
     """Issue 8 on the Pico: a view repaint (46-114 ms there) or a prompt (20-30 ms) plus a frame's
     budget of thinking went over 40 ms. The frames that start a job, take up its answer and apply
-    it think nothing; thinking frames draw at most a shelf cell or the placement."""
+    it think nothing; thinking frames draw at most a shelf cell or the placement, never a band of a
+    view switch (each is wiped in over _NB frames of its own)."""
     c, hw, pad, g = game((3, 3, 3), seed=5)
     b = g.bot
     act = b._act
@@ -756,7 +762,7 @@ def test_bots_never_think_in_a_frame_that_redraws_the_view_or_the_prompt():
         return act()
 
     b._act = counted
-    thinking = jobs = 0
+    thinking = jobs = bands = 0
     for _ in range(2500):
         if g.game_over:
             break
@@ -765,8 +771,11 @@ def test_bots_never_think_in_a_frame_that_redraws_the_view_or_the_prompt():
         c.step()
         if g.sub == S._U_THINK and sub != S._U_THINK:
             jobs += 1
+        band = g.wdrawn < g.wipe            # this frame draws a band of a view switch
+        bands += band
         if acts[0]:
             thinking += 1
             assert not g.dirt & (S._D_MAIN | S._D_PROMPT), (sub, g.sub, g.dirt, acts[0])
+            assert not band and g.wipe == S._NB, (sub, g.sub, g.wipe, acts[0])
         c.render()
-    assert jobs >= 20 and thinking >= 200, (jobs, thinking)
+    assert jobs >= 20 and thinking >= 200 and bands >= 20 * S._NB, (jobs, thinking, bands)

@@ -58,6 +58,7 @@ def main():
     tour = 1 if c._stack[c._depth - 1] is g else 0
     r = seed * 7919 + 1
     hold = 0
+    key = 0
     f = 0
     for f in range(frames):
         if g.game_over:
@@ -65,14 +66,21 @@ def main():
             pad.bits = 0
             bad += locked.run(c, 2)
             break
+        if g.wipe < len(g.wfb):
+            # a view switch is being wiped in (a band a frame, a band framebuffer each): it
+            # takes no input, so the keys wait (else the presses that land there are lost)
+            pad.bits = 0
+            bad += locked.run(c, 1)
+            continue
         if hold <= 0:
             r = (r * 1103515245 + 12345) & 0x3FFFFFFF
-            pad.bits = KEYS[(r >> 8) % len(KEYS)]
+            key = KEYS[(r >> 8) % len(KEYS)]
             hold = 1 + (r >> 20) % 6
             if hw.accel is not None and mode == "level":
                 hw.accel.x = ((r >> 4) % 1201) - 600
                 hw.accel.y = ((r >> 12) % 1201) - 600
         hold -= 1
+        pad.bits = key
         if g.game_over and pad.bits & 32:
             pad.bits = 0
         bad += locked.run(c, 1)

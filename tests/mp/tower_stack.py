@@ -62,10 +62,14 @@ def carrying(c, n, foundations=True, x=72):
     g = c.game
     hw = c.hw
     for b in (32, 32, 64):              # A, A: seat 0 builds the first piece at 0; B: seat 1 passes
+        while g.wipe < len(g.wfb):      # a view switch being wiped in (a band a step, one band
+            c.frame()                   # framebuffer each) takes no input
         hw.buttons.bits = b
         c.frame()
         hw.buttons.bits = 0
         c.frame()
+        c.frame()
+    while g.wipe < len(g.wfb):
         c.frame()
     if g.sub != U_PLACE:
         raise SystemExit("tower_stack: no placement")

@@ -12,6 +12,7 @@ a piece looks the same on the shelf, in the auction and in a tower.
 from micropython import const
 
 from core import palette as PAL
+from core.gfx import Gfx
 from games.tower import physics as P
 
 # copies of physics_kern.py constants (tests/test_tower_physics.py checks that they agree)
@@ -30,6 +31,18 @@ PCOL = bytes((PAL.ORANGE, PAL.YELLOW, PAL.BROWN, PAL.RED, PAL.CYAN, PAL.GREEN, P
         PAL.PURPLE, PAL.PINK, PAL.BLUE, PAL.ORANGE, PAL.FOREST, PAL.YELLOW, PAL.RED,
         PAL.WHITE, PAL.SILVER, PAL.CYAN, PAL.GREEN, PAL.PINK, PAL.WHITE, PAL.BLUE,
         PAL.PURPLE, PAL.BROWN, PAL.FOREST, PAL.ORANGE, PAL.GREEN, PAL.YELLOW))
+
+class Pen(Gfx):
+    """core.gfx.Gfx's drawing calls on another FrameBuffer (`fb`: the screen cut short below a
+    band of a view being wiped in, scenes.py), marking nothing dirty: the wipe marks its band.
+    It has no buffer of its own (Gfx.__init__ is not called)."""
+
+    def __init__(self):
+        self.fb = None
+
+    def dirty(self, x, y, w, h):
+        pass
+
 
 class Painter:
     """Polygon drawing into a FrameBuffer (the console's, or a clipped view of it)."""

@@ -3,7 +3,7 @@ game is saved or resumed (both allocation points), so its code is not in memory 
 everything that only saving and loading need (the rules state's bytes, the words of the scene,
 the placement and the bot) is here.
 
-Layout (version 3), little-endian:
+Layout (version 4), little-endian:
     0   b"TW", version 3
     3   rules state            _STATE_BYTES: seats, 4 x tokens, 4 x alive, 27 x owner, the
                                scalars (rules.State.v) as 16-bit words
@@ -56,6 +56,8 @@ _FELL = const(4)            # collapsed
 _LIVE = const(1)
 # bot.py
 _S_DONE = const(3)
+# startup.py
+_NB = const(3)
 # -- end of the copies --
 _E_LAST = const(16)         # the highest row kind
 _U_THINK = const(1)
@@ -63,14 +65,16 @@ _U_SHOW = const(2)
 _U_PLACE = const(5)
 _U_FALL = const(6)
 _U_OVER = const(8)
+_VW_LAST = const(5)         # scenes.py: the highest view
 
 MAGIC = b"TW"
-VERSION = 3
+VERSION = 4
 _STATE_BYTES = const(76)    # 36 + 2 * _NV
 _NR = const(108)            # _MAX_SEATS * _NPIECES: risk table entries
 
 # the saved words, by attribute name
-_SCENE = ("sub", "wait", "cur", "amount", "fall", "cam", "job", "vseat")
+_SCENE = ("sub", "wait", "cur", "amount", "fall", "cam", "job", "vseat", "view", "wipe", "oview",
+          "ovs", "ocam")
 _PLACE = ("phase", "b", "piece", "found", "tx", "ty", "ta", "frames", "settle", "culprit", "gx",
           "ytop")
 _BOT = ("job", "seat", "level", "done", "stage", "kind", "piece", "amount", "gx", "gy", "ga",
@@ -286,7 +290,9 @@ def _placement(scene):
                                          not 0 <= pl.b < tw.w.count()):
         raise ValueError("placement")
     sub = scene.sub
-    if not 0 <= sub < _U_OVER or not 0 <= scene.cur < _NPIECES or not -1 <= scene.vseat < scene.n:
+    if not 0 <= sub < _U_OVER or not 0 <= scene.cur < _NPIECES or not -1 <= scene.vseat < scene.n \
+            or not 0 <= scene.wipe <= _NB or not 0 <= scene.view <= _VW_LAST \
+            or not 0 <= scene.oview <= _VW_LAST or not -1 <= scene.ovs < scene.n:
         raise ValueError("scene state")
     if sub == _U_PLACE and pl.phase == _CARRY:
         scene.hint_a = -1

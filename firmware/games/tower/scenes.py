@@ -120,6 +120,13 @@ _VW_SHELF = const(1)
 _VW_CARD = const(2)
 _VW_TOWER = const(3)
 _VW_RESULT = const(4)
+_VW_TABLE = const(5)        # the table without a tower: a fallen tower is wiped away to it
+
+# a view switch is wiped in over _NB steps, a band of the main view a step (issue 8: a whole
+# view and its push in one frame take 45-87 ms on the Pico); band k is main-view rows
+# _BAND[k].._BAND[k + 1] - 1, on the shelf's rows of cells (35 px each)
+_NB = const(3)
+_BAND = b"\x00\x46\x8c\xb2"        # 0, 70, 140, 178
 
 # what to draw at the next draw() (dirt bits)
 _D_HEAD = const(1)
@@ -249,7 +256,7 @@ class GameScene(Scene):
         if v[_V_PHASE] == _P_OVER and sub != _U_FALL and sub != _U_AFTER:
             vw = _VW_RESULT
         elif sub == _U_PLACE or sub == _U_FALL or sub == _U_AFTER:
-            vw = _VW_TOWER
+            vw = _VW_TOWER if self.fall >= 0 else _VW_TABLE
             s = self.vseat if sub != _U_PLACE else v[_V_PLACER]
         elif sub == _U_LOOK:
             vw = _VW_TOWER
@@ -259,18 +266,39 @@ class GameScene(Scene):
         else:
             vw = _VW_CARD
         if vw != self.view or s != self.vseat:
+            if self.wipe != 0:
+                # the glass shows self.view: it is wiped away (unless a switch earlier in this
+                # step already began a wipe, none of it drawn yet)
+                self.oview = self.view
+                self.ovs = self.vseat
+                self.ocam = self.cam
             self.view = vw
             self.vseat = s
-            self.dirt |= _D_MAIN
             if vw == _VW_TOWER:
                 self._aim_camera()
+            elif vw == _VW_TABLE:
+                self.cam = 0
+            if self.oview == 0 or self.oview == _VW_TOWER and vw == _VW_TOWER:
+                # the game's first view, or another tower: the world holds one tower, so the
+                # one wiped away could not be drawn again; a whole repaint
+                self.wipe = _NB
+                self.dirt |= _D_MAIN
+            else:
+                self.wipe = 0               # update() moves it on, a band a step
+                self.wdrawn = 0
         self.dirt |= _D_HEAD | _D_PROMPT
 
     # -- the scene -----------------------------------------------------------------------------
     def update(self, c):
+        if self.over and c.buttons.pressed & _BT_A:
+            c.end_game()                # also while the result is still being wiped in
+            return
+        if self.wipe < _NB:
+            # a view is being wiped in (draw() draws the next band): nothing else happens
+            # meanwhile, so no band shares its frame with thinking, physics or a human's input
+            self.wipe += 1
+            return
         if self.over:
-            if c.buttons.pressed & _BT_A:
-                c.end_game()
             return
         sub = self.sub
         if sub == _U_PLACE:
@@ -291,6 +319,7 @@ class GameScene(Scene):
                     b = pl.b
                     st.released(w.x(b), w.y(b), w.angle(b))
                     self.dirt |= _D_PROMPT
+            was = pl.phase
             ph = pl.step()
             if ph == _CARRY:
                 # keep the carried piece in view
@@ -307,7 +336,9 @@ class GameScene(Scene):
                 y = (cam + _TABLE_M) << 10         # the target may rise as the camera follows
                 if y > pl.ytop:
                     pl.ytop = y
-            elif ph == _DONE or ph == _FELL:
+            elif was == _DONE or was == _FELL:
+                # a placement that ended in the last step (its physics: placed or collapsed) is
+                # recorded in this one (issue 8: both in one frame took up to 64 ms on the Pico)
                 self.vseat = s
                 self.bot.valid[s] = 0           # its risk row is stale
                 if ph == _DONE:
@@ -326,13 +357,17 @@ class GameScene(Scene):
                     self.c.beep(220, 200)
             return
         if sub == _U_FALL:
-            self.tw.w.step(_FALL_ITERS)
-            self.fall -= 1
-            if self.fall <= 0:
-                self.tw.clear(self.vseat)
+            if self.fall > 0:
+                self.tw.w.step(_FALL_ITERS)
+                self.fall -= 1
+            elif self.fall == 0:
+                self.fall = -1
+                self._pick_view()               # the fallen tower is wiped away (_VW_TABLE)
+            else:
+                self.fall = 0
+                self.tw.clear(self.vseat)       # then the tower is gone
                 self.pl.phase = _IDLE
                 self.sub = _U_IDLE
-                self.dirt |= _D_MAIN
                 self._after_rules()
             return
         if self.wait > 0:
@@ -349,8 +384,7 @@ class GameScene(Scene):
             self.over = True
             self.game_over = True
             self.sub = _U_OVER
-            self._pick_view()
-            self.dirt |= _D_MAIN
+            self._pick_view()               # the result, already on view (or being wiped in)
             c.beep(880, 150)
         elif self.kinds[seat] == 0:
             self.hum.answer(self, c, seat)
@@ -379,7 +413,10 @@ class GameScene(Scene):
             self.job = _J_NONE
             self.sub = _U_SHOW              # applied by a later frame (_apply_bot)
             if job == _J_PLACE:
-                return                      # the placement starts at once, in the next frame
+                # the placement starts at once, in the next frame; its tower is loaded again
+                # (after the bot's trials) in this one, so that that frame does less
+                self.tw.load(self.st.v[_V_PLACER])
+                return
             if b.kind == _A_BUILD or b.kind == _A_PUSH:
                 self._move_cursor(b.piece)
             self.dirt |= _D_PROMPT
@@ -479,27 +516,23 @@ class GameScene(Scene):
         if d & _D_HEAD:
             self._draw_header(g, full)
         v = self.view
-        if d & _D_MAIN:
-            self.d_cell = -1
-            self.fbm.fill(_PAL_NAVY)
+        if full and self.wipe < _NB:
+            # mid-wipe: the view wiped away, then the bands wiped in so far (below)
             g.dirty(0, _MAIN_Y, 240, _MAIN_H)
-            if v == _VW_SHELF:
-                for p in range(_NPIECES):
-                    self._draw_cell(g, p, True)
-            elif v == _VW_CARD:
-                p = self.st.v[_V_PIECE]
-                if p >= 0:
-                    g.fill_rect(60, _MAIN_Y + 6, 120, 112, _PAL_SLATE)
-                    g.rect(60, _MAIN_Y + 6, 120, 112, _PAL_GREY)
-                    self.paint.piece(g.fb, p, 120, _MAIN_Y + 62, 0, D.PCOL[p], _PAL_BLACK)
-                    self._say(g, _T_NAME + p, -1, _MAIN_Y + 124, _PAL_WHITE)
-                    self._draw_card_status(g)
-            elif v == _VW_TOWER:
-                self._draw_tower(g, True)
-            elif v == _VW_RESULT:
-                self._draw_result(g)
+            self._draw_old(g)
+            self.wdrawn = 0
+        if self.wdrawn < self.wipe:
+            self._draw_bands(g)
+        elif self.wipe < _NB:
+            # no band in this step: what changed in the view being wiped away (a card's status,
+            # in the last band)
+            if d & _D_CARD and self.oview == _VW_CARD:
+                self._draw_card_status(g)
+        elif full or d & _D_MAIN:
+            g.dirty(0, _MAIN_Y, 240, _MAIN_H)
+            self._draw_view(g, self.fbm, 0, _MAIN_H)
         elif v == _VW_TOWER:
-            self._draw_tower(g, False)
+            self._draw_tower(g, False, self.fbm)
         elif v == _VW_SHELF and self.d_cell >= 0:
             self._draw_cell(g, self.d_cell, False)
             self._draw_cell(g, self.cur, False)
@@ -508,6 +541,57 @@ class GameScene(Scene):
             self._draw_card_status(g)
         if d & _D_PROMPT:
             self._draw_prompt(g)
+
+    def _draw_view(self, g, fbm, r0, r1):
+        """The view on main-view rows r0..r1 - 1, drawn whole into fbm (the main view) and g
+        (the screen), both cut short at row r1 when a band is wiped in (then g is the Pen, which
+        marks nothing). Drawn again over rows above r0 (a tower, a card: all of it in its
+        drawing order, so those rows come out as they were), or not at all (shelf rows)."""
+        self.d_cell = -1
+        fbm.fill_rect(0, r0, 240, r1 - r0, _PAL_NAVY)
+        v = self.view
+        if v == _VW_SHELF:
+            for p in range(r0 // 35 * 6, min(_NPIECES, (r1 + 34) // 35 * 6)):
+                self._draw_cell(g, p, True)
+        elif v == _VW_CARD:
+            p = self.st.v[_V_PIECE]
+            if p >= 0:
+                g.fill_rect(60, _MAIN_Y + 6, 120, 112, _PAL_SLATE)
+                g.rect(60, _MAIN_Y + 6, 120, 112, _PAL_GREY)
+                self.paint.piece(g.fb, p, 120, _MAIN_Y + 62, 0, D.PCOL[p], _PAL_BLACK)
+                self._say(g, _T_NAME + p, -1, _MAIN_Y + 124, _PAL_WHITE)
+                self._draw_card_status(g)
+        elif v == _VW_TOWER:
+            self._draw_tower(g, True, fbm)
+        elif v == _VW_TABLE:
+            ty = _TABLE_M + self.cam
+            fbm.fill_rect(0, ty, 240, _MAIN_H - ty, _PAL_BROWN)
+        elif v == _VW_RESULT:
+            self._draw_result(g, fbm)
+
+    def _draw_bands(self, g):
+        """The bands of the view wiped in since the last draw (wdrawn..wipe - 1)."""
+        k = self.wipe
+        r0 = _BAND[self.wdrawn]
+        r1 = _BAND[k]
+        pen = self.pen
+        pen.fb = self.wfb[k - 1]
+        self._draw_view(pen, self.wfbm[k - 1], r0, r1)
+        g.dirty(0, _MAIN_Y + r0, 240, r1 - r0)
+        self.wdrawn = k
+
+    def _draw_old(self, g):
+        """The whole view being wiped away (oview, its seat and camera)."""
+        v = self.view
+        s = self.vseat
+        cam = self.cam
+        self.view = self.oview
+        self.vseat = self.ovs
+        self.cam = self.ocam
+        self._draw_view(g, self.fbm, 0, _MAIN_H)
+        self.view = v
+        self.vseat = s
+        self.cam = cam
 
     def _draw_header(self, g, full):
         """The seat chips: those whose content changed since they were drawn (hd: per seat its
@@ -620,13 +704,13 @@ class GameScene(Scene):
         if y1 > d[3]:
             d[3] = y1
 
-    def _draw_tower(self, g, whole):
+    def _draw_tower(self, g, whole, fb):
         """The tower on view: whole, or only what changed since the last frame. A body whose
         screen polygon changed (or whose edge colour did: the carried piece is edged white) is
         placed again from the world's vertex cache; the box around its old and new polygons is
         cleared and every body overlapping it is drawn again, in drawing order, and so is every
         later body overlapping one drawn again (a body drawn over a later one would cover it
-        outside the box). On top: the balance hint and the collapse label."""
+        outside the box). On top: the balance hint and the collapse label. fb: the main view."""
         w = self._view_world()
         if w is None:
             return
@@ -682,7 +766,6 @@ class GameScene(Scene):
                 if hint[9]:
                     self._grow(hint[5] - 1, hint[6] - 1, hint[5] + 1, hint[7] + 1)    # erase it
                 break
-        fb = self.fbm
         if d[2] >= d[0]:
             ovl = True
             x0 = d[0] - 1 if d[0] > 0 else 0
@@ -752,14 +835,13 @@ class GameScene(Scene):
         hint[3] = _PAL_GREEN if hg.risk < 300 else _PAL_YELLOW if hg.risk < 700 else _PAL_RED
         hint[4] = 1
 
-    def _draw_result(self, g):
+    def _draw_result(self, g, fb):
         """Every tower side by side, each scaled to fit its slot, with its owner and the
-        outcome."""
+        outcome. fb: the main view."""
         n = self.n
         sw = 240 // n
         st = self.st
         pb = self.paint
-        fb = self.fbm
         y = _MAIN_Y + _MAIN_H - 12
         for s in range(n):
             w = self.tw.load(s)
@@ -860,7 +942,8 @@ class GameScene(Scene):
         if sub == _U_AFTER:
             self._say(g, _T_PLACED, x, y, _PAL_WHITE)
         elif ph == _P_PLACE:
-            if sub == _U_PLACE and self.pl.phase == _SETTLE:
+            if sub == _U_PLACE and self.pl.w.carried() < 0:
+                # let go: settling (or settled or fallen in the last step, told in this one)
                 self._say(g, _T_SETTLING, x, y, _PAL_WHITE)
             elif not human and sub != _U_PLACE:
                 self._say(g, _T_WHERE, x, y, _PAL_WHITE)

@@ -45,6 +45,7 @@ _MAXK = const(4)            # candidates kept for the scratch check
 _D_ALL = const(7)
 _MAIN_Y = const(22)
 _MAIN_H = const(178)
+_NB = const(3)
 
 _PVMAX = const(8)
 _NAME_LEN = const(7)
@@ -87,8 +88,12 @@ def build(sc, console, setup, snapshot, room=None):
         from games.tower import human
         sc.hum = human
     m = memoryview(console.gfx.buf)
-    sc.fbm = framebuf.FrameBuffer(m[_MAIN_Y * 120:(_MAIN_Y + _MAIN_H) * 120],
-                                  240, _MAIN_H, framebuf.GS4_HMSB)
+    sc.fbm = _cut(m, _MAIN_Y, _MAIN_H)
+    # a view switch is wiped in a band a step (scenes._BAND): the screen and the main view cut
+    # short below each band, so that drawing a band draws nothing under it
+    sc.pen = D.Pen()
+    sc.wfb = (_cut(m, 0, _MAIN_Y + 70), _cut(m, 0, _MAIN_Y + 140), console.gfx.fb)
+    sc.wfbm = (_cut(m, _MAIN_Y, 70), _cut(m, _MAIN_Y, 140), sc.fbm)
     # dynamic state (save.py saves it)
     sc.sub = 0                          # what the scene waits for (scenes._U_*)
     sc.wait = 0                         # steps to show a bot's answer
@@ -100,6 +105,11 @@ def build(sc, console, setup, snapshot, room=None):
     # drawing state
     sc.view = 0                         # scenes._VW_*
     sc.vseat = -1                       # whose tower is on view
+    sc.wipe = _NB                       # bands of the view wiped in so far (_NB: all of it)
+    sc.oview = 0                        # the view being wiped away, its seat and camera
+    sc.ovs = -1
+    sc.ocam = 0
+    sc.wdrawn = _NB                     # bands of it drawn
     sc.dirt = _D_ALL                    # what to draw (scenes._D_*)
     sc.d_cell = -1                      # shelf cell to repaint (cursor moved from there)
     sc.hd = bytearray(b"\xff" * (3 * n))   # per seat chip: flags, tokens, tower size as drawn
@@ -123,6 +133,11 @@ def build(sc, console, setup, snapshot, room=None):
                       sc.st.tokens[0])
         sc.st.start(sc.rng, setup.start)
         setup.start = sc.st.v[_V_START]     # play again rotates it (G-2)
+
+
+def _cut(m, y, h):
+    """A FrameBuffer over rows y..y + h - 1 of the screen's bytes m."""
+    return framebuf.FrameBuffer(m[y * 120:(y + h) * 120], 240, h, framebuf.GS4_HMSB)
 
 
 def towers(n, world=None):
