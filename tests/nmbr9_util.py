@@ -50,6 +50,20 @@ def new(n=1, start=0, record=True, seed=1):
     return st
 
 
+def legal(st):
+    """Every legal move of the current card for the seat to play, as the finder gives them
+    (level, rotation, row, column; each distinct rotation once: the 0 and the 8 have two)."""
+    f = st.finder
+    f.begin(st.disp[st.turn], st.card)
+    out = []
+    while True:
+        m = f.next(R.CELLS)
+        if m == -2:
+            return out
+        if m >= 0:
+            out.append(m)
+
+
 def display(*tiles):
     """A display with tiles placed in order, each (tile, rot, x, y); every one must be legal."""
     d = R.Display()

@@ -3,7 +3,7 @@ docs/nmbr9.md) and per decision (G-1..G-4, M-1..M-4, stated there too), with sma
 displays, and the rulebook's scoring example."""
 import pytest
 
-from nmbr9_util import (M1, R, Rng, display, events, mirror, new, picture, shape, why)
+from nmbr9_util import (M1, R, Rng, display, events, legal, mirror, new, picture, shape, why)
 from games.nmbr9 import tiles as T
 
 
@@ -94,9 +94,7 @@ def test_deck_of_20_cards_two_of_each_number_all_used_M2():
         st.flip()
         flips += 1
         for _ in range(2):
-            n = st.legal()
-            assert n
-            st.place(st.moves[0])
+            assert st.place(legal(st)[0])
     assert flips == 20 and st.flipped == 20
 
 
@@ -115,8 +113,7 @@ def test_flip_the_top_card_and_every_player_places_that_number_RB():
     card = st.card
     for seat in range(3):
         assert st.turn == seat
-        st.legal()
-        assert st.place(st.moves[0])
+        assert st.place(legal(st)[0])
         d = st.disp[seat]
         assert d.n == 1 and d.tiles[0] == card
     assert st.phase == R.P_FLIP
@@ -127,8 +124,7 @@ def test_continue_until_the_deck_runs_out_then_the_game_ends_RB():
     for k in range(20):
         assert st.phase == R.P_FLIP
         st.flip()
-        st.legal()
-        assert st.place(st.moves[st.legal() - 1])
+        assert st.place(legal(st)[-1])
         if k < 19:
             assert st.phase == R.P_FLIP
     assert st.phase == R.P_OVER and st.disp[0].n == 20
@@ -141,8 +137,7 @@ def test_every_seat_places_the_same_card_in_turn_clockwise_from_the_start_seat_G
     order = []
     for _ in range(4):
         order.append(st.turn)
-        st.legal()
-        st.place(st.moves[0])
+        st.place(legal(st)[0])
     assert order == [2, 3, 0, 1]
     st.flip()
     assert st.turn == 2                          # the same start seat for every card
@@ -252,8 +247,8 @@ def test_a_placed_tile_cannot_be_moved_M4():
     before = []
     while st.phase != R.P_OVER:
         st.flip()
-        st.legal()
-        st.place(st.moves[st.legal() // 2])
+        ms = legal(st)
+        st.place(ms[len(ms) // 2])
         d = st.disp[0]
         now = [bytes(d.tiles[4 * i:4 * i + 4]) + bytes([d.lev[i]]) for i in range(d.n)]
         assert now[:len(before)] == before
@@ -300,8 +295,7 @@ def test_solitaire_one_player_same_rules_RB():
     st = new(1, seed=8)
     while st.phase != R.P_OVER:
         st.flip()
-        assert st.legal() > 0
-        st.place(st.moves[0])
+        st.place(legal(st)[0])
     assert st.winners == 1 and st.disp[0].n == 20
 
 
@@ -309,8 +303,7 @@ def test_solitaire_one_player_same_rules_RB():
 def test_the_record_holds_every_flip_and_placement_with_level_and_score():
     st = new(2, start=1, seed=5)
     st.flip()
-    st.legal()
-    m = st.moves[3]
+    m = legal(st)[3]
     st.place(m)
     ev = events(st)
     assert ev[0] == ("seed", {"seed": 5, "seats": 2})
@@ -327,8 +320,7 @@ def test_the_record_capacity_is_exactly_a_whole_game():
         while st.phase != R.P_OVER:
             st.flip()
             for _ in range(n):
-                st.legal()
-                st.place(st.moves[0])
+                st.place(legal(st)[0])
         assert st.record.n == st.record.capacity and st.record.lost == 0
 
 

@@ -29,7 +29,6 @@ FULL = const(0xFFFFF)       # a row of SIZE cells as a bit mask
 LEVELS = const(12)          # heights 0..11; 20 tiles reach level 9 at most (docs/nmbr9.md)
 DECK = const(20)            # two cards of each number (M-2)
 MAX_SEATS = const(4)
-MAX_MOVES = const(1600)     # 4 rotations x 20 x 20: more than any tile can have
 
 # check(): why a move is not legal
 OK = const(0)
@@ -426,7 +425,6 @@ class State:
         self.disp = [Display() for _ in range(nseats)]
         self.deck = bytearray(DECK)
         self.seen = bytearray(T.TILES)      # cards turned so far, per number (public)
-        self.moves = array("H", bytes(2 * MAX_MOVES))
         self.finder = Finder()
         self.reset()
 
@@ -544,17 +542,3 @@ class State:
         self.winners = w
         self.phase = P_OVER
         self._rec(E_RESULT, w, best, self.flipped)
-
-    def legal(self):
-        """Every legal move of the current card for the seat to play into self.moves, each
-        distinct rotation once (the 0 and the 8 have two); returns the count."""
-        f = self.finder
-        f.begin(self.disp[self.turn], self.card)
-        n = 0
-        while True:
-            m = f.next(CELLS)
-            if m == -2:
-                return n
-            if m >= 0:
-                self.moves[n] = m
-                n += 1
