@@ -42,10 +42,10 @@ def picture(cells):
 
 def new(n=1, start=0, record=True, seed=1):
     """A game with its deck shuffled by Rng(seed) and seat `start` first."""
-    rec = Record(R.rows(n), R.FIELDS) if record else None
+    rec = Record(R.rows(n), R.FIELDS, R.TYPECODE) if record else None
     st = R.State(n, rec)
     if rec is not None:
-        rec.add(R.E_SEED, seed, n)
+        st.head(seed)
     st.deal(Rng(seed), start)
     return st
 

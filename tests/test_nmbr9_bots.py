@@ -69,7 +69,7 @@ def test_thinking_spread_over_steps_chooses_what_thinking_at_once_does():
 def test_hard_bots_play_a_different_game_for_each_seed():
     recs = []
     for seed in (1, 2, 3):
-        rec = Record(103, 5)
+        rec = Record(103, R.FIELDS, R.TYPECODE)
         TOUR.play_game([B.HARD, B.HARD], seed, rec)
         recs.append(rec.dump())
     assert len(set(recs)) == 3

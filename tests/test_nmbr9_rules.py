@@ -306,12 +306,21 @@ def test_the_record_holds_every_flip_and_placement_with_level_and_score():
     m = legal(st)[3]
     st.place(m)
     ev = events(st)
-    assert ev[0] == ("seed", {"seed": 5, "seats": 2})
+    assert ev[0] == ("seed", {"s15": 0, "s0": 5, "seats": 2})
     assert ev[1] == ("start", {"seat": 1, "drawn": 0})
     assert ev[2] == ("flip", {"card": st.card, "turned": 1, "left": 19})
     assert ev[3] == ("place", {"seat": 1, "tile": st.card, "rot": R.rot_of(m), "x": R.x_of(m),
                                "y": R.y_of(m)})
     assert ev[4] == ("level", {"seat": 1, "level": 0, "points": 0, "score": 0})
+
+
+def test_the_record_is_16_bit_and_the_seed_row_holds_a_30_bit_seed_in_two_halves():
+    for seed in ((1 << 30) - 1, 0x2AAAAAAA, 12345):
+        st = new(3, seed=seed)
+        assert st.record.rows.typecode == "h"
+        ev = events(st)
+        assert ev[0] == ("seed", {"s15": seed >> 15, "s0": seed & 0x7FFF, "seats": 3})
+        assert ev[0][1]["s15"] * 2 ** 15 + ev[0][1]["s0"] == seed
 
 
 def test_the_record_capacity_is_exactly_a_whole_game():

@@ -41,7 +41,7 @@ def start(kinds, seed=1, speed=3, snapshot=None, start=-1):
 def test_console_game_equals_the_headless_game(kinds, seed):
     c, g = start(kinds, seed)
     finish(c, g)
-    rec = Record(g.record.capacity, 5)
+    rec = Record(g.record.capacity, R.FIELDS, R.TYPECODE)
     st = TOUR.play_game(list(kinds), seed, rec)
     assert g.record.dump() == rec.dump()
     assert [d.score for d in g.st.disp] == [d.score for d in st.disp]
@@ -51,7 +51,7 @@ def test_record_starts_with_the_seed_and_names_every_event():
     c, g = start((1, 2), 77)
     finish(c, g)
     rec = g.record
-    assert rec.kind(0) == R.E_SEED and rec.field(0, 0) == 77 and rec.field(0, 1) == 2
+    assert rec.kind(0) == R.E_SEED and rec.field(0, 0) == 0 and rec.field(0, 1) == 77 and rec.field(0, 2) == 2
     names = [EVENTS[rec.kind(i)][0] for i in range(rec.n)]
     assert names[1] == "start" and names.count("flip") == 20 and names[-1] == "result"
     assert names.count("place") == names.count("level") == 40
@@ -160,7 +160,7 @@ def test_suspend_at_any_moment_and_resume_continues_identically(kinds, seed, eve
                 (g.st.turn, g.st.card, g.st.flipped, g.st.phase)
             if cuts < 2:                            # resumed games end as the original does
                 finish(c2, g2)
-                other = Record(g.record.capacity, 5)
+                other = Record(g.record.capacity, R.FIELDS, R.TYPECODE)
                 TOUR.play_game(list(kinds), seed, other)
                 assert g2.record.dump() == other.dump()
             cuts += 1
@@ -176,7 +176,7 @@ def test_damaged_saves_are_refused_whole():
     bad = [good[:-1], b"", b"N9", bytes([good[0] ^ 1]) + good[1:],
            good[:20] + bytes([good[20] ^ 4]) + good[21:]]
     # a re-checksummed record whose placement breaks a rule (the tile moved off its place)
-    rec = Record(g.record.capacity, 5)
+    rec = Record(g.record.capacity, R.FIELDS, R.TYPECODE)
     rec.restore(good[9:-4])
     i = next(i for i in range(rec.n) if rec.kind(i) == R.E_PLACE and i > 5)
     rec.rows[i * rec.width + 4] = R.SIZE - 1          # x: every tile is 2 wide or more
@@ -184,8 +184,9 @@ def test_damaged_saves_are_refused_whole():
     for data in bad:
         with pytest.raises(ValueError):
             S.GameScene(c, Setup("nmbr9", bytearray((3, 1)), ["A", "B"], bytearray(0), 31), data)
-    with pytest.raises(ValueError):                 # another seed's save
-        S.GameScene(c, Setup("nmbr9", bytearray((3, 1)), ["A", "B"], bytearray(0), 32), good)
+    for other in (32, 31 + (1 << 15)):              # another seed's save (the seed's two halves)
+        with pytest.raises(ValueError):
+            S.GameScene(c, Setup("nmbr9", bytearray((3, 1)), ["A", "B"], bytearray(0), other), good)
 
 
 # -- real MicroPython, heap locked ----------------------------------------------------------------
@@ -244,7 +245,7 @@ def test_record_export_through_the_simulator(tmp_path):
     assert lines[0]["event"] == "game" and lines[0]["seed"] == 7 and lines[0]["game"] == "nmbr9"
     rows = lines[1:]
     assert [row["n"] for row in rows] == list(range(len(rows)))     # no field hides the row number
-    assert rows[0] == {"n": 0, "event": "seed", "seed": 7, "seats": 2}
+    assert rows[0] == {"n": 0, "event": "seed", "s15": 0, "s0": 7, "seats": 2}
     assert [row["turned"] for row in rows if row["event"] == "flip"] == list(range(1, 21))
     places = [row for row in rows if row["event"] == "place"]
     assert len(places) == 40 and set(places[0]) == {"n", "event", "seat", "tile", "rot", "x", "y"}

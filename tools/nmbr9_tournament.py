@@ -34,8 +34,7 @@ def play_game(levels, seed, record=None, start=-1):
     n = len(levels)
     rng = Rng(seed)
     st = R.State(n, record)
-    if record is not None:
-        record.add(R.E_SEED, seed, n)
+    st.head(seed)
     st.deal(rng, start)
     bot = B.Bot(Rng(seed ^ BOT_MIX))
     while st.phase != R.P_OVER:

@@ -44,9 +44,11 @@ P_FLIP = const(1)           # the next card is to be turned
 P_PLACE = const(2)          # seat `turn` places the card's tile
 P_OVER = const(3)
 
-# the record: a kind and FIELDS fields a row; its event kinds are named in events.py (same
-# order), which the host's export reads and the device never loads
+# the record: a kind and FIELDS fields a row, 16-bit (TYPECODE: every field fits -32768..32767,
+# the seed in two 15-bit halves); its event kinds are named in events.py (same order), which the
+# host's export reads and the device never loads
 FIELDS = const(5)
+TYPECODE = "h"
 E_SEED = const(0)
 E_START = const(1)
 E_FLIP = const(2)
@@ -443,6 +445,10 @@ class State:
         self.phase = P_DEAL
         self.winners = 0
         self.reason = OK                    # place(): why the last move was refused
+
+    def head(self, seed):
+        """The record's first row: the seed (30 bits, as two 15-bit halves) and the seats."""
+        self._rec(E_SEED, (seed >> 15) & 0x7FFF, seed & 0x7FFF, self.n)
 
     def _rec(self, kind, a=0, b=0, c=0, d=0, e=0):
         if self.record is not None:

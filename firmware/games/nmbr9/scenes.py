@@ -79,7 +79,7 @@ class GameScene(Scene):
         self.n = n
         self.kinds = bytearray(setup.kinds)
         self.names = [TX.from_str(setup.names[s], _NAME_LEN) for s in range(n)]
-        self.record = Record(R.rows(n), R.FIELDS)
+        self.record = Record(R.rows(n), R.FIELDS, R.TYPECODE)
         self.st = R.State(n, self.record)
         self.brng = Rng(setup.seed ^ _BOT_RNG_MIX)
         self.bot = Bot(self.brng)
@@ -123,7 +123,7 @@ class GameScene(Scene):
             if self.st.phase == R.P_OVER:       # (refused by load; kept for clarity)
                 raise ValueError("game over")
         else:
-            self.record.add(R.E_SEED, setup.seed, n)
+            self.st.head(setup.seed)
             st = self.st
             s = st.deal(Rng(setup.seed), setup.start)   # -1: a random seat (G-2)
             setup.start = s

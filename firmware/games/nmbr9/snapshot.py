@@ -1,11 +1,11 @@
 """Suspend/resume of an NMBR 9 game: the bytes GameScene.snapshot() returns.
 
-Layout (version 1):
+Layout (version 2; version 1 held 32-bit fields and is refused):
     0   b"N9"                magic
     2   version              1
     3   bot generator        4 bytes, as it was when the current turn began, so a bot that
                              was thinking thinks again from the same start
-    7   record rows          2 bytes count n, then n rows of the record (int32 each field)
+    7   record rows          2 bytes count n, then n rows of the record (int16 each field)
     +   checksum             2 x 2 bytes: Fletcher sums of everything before
 The rules state is not stored: load() plays the record again from the seed (the deck is the
 seed's shuffle, G-3) through the rules, so every placement is checked again (M-3) and every
@@ -17,7 +17,7 @@ from core.rng import Rng
 from games.nmbr9 import rules as R
 
 MAGIC = b"N9"
-VERSION = 1
+VERSION = 2
 _HEAD = 9
 
 
@@ -53,7 +53,7 @@ def load(data, st, brng, record, setup):
     if not (mark[0] | mark[1] | mark[2] | mark[3]):
         raise ValueError("generator state")
     n = data[7] | (data[8] << 8)
-    if end - _HEAD != n * record.width * 4 or n > record.capacity or n < 2 \
+    if end - _HEAD != n * record.width * record.size or n > record.capacity or n < 2 \
             or not record.restore(data[_HEAD:end]):
         raise ValueError("record length")
     try:
@@ -71,7 +71,9 @@ def _replay(st, record, setup):
     """Play the record's rows again on a fresh state; ValueError at the first that disagrees."""
     n = record.n
     f = record.field
-    if record.kind(0) != R.E_SEED or f(0, 0) != setup.seed & 0x3FFFFFFF or f(0, 1) != st.n:
+    seed = setup.seed & 0x3FFFFFFF
+    if record.kind(0) != R.E_SEED or f(0, 0) != seed >> 15 or f(0, 1) != seed & 0x7FFF \
+            or f(0, 2) != st.n:
         raise ValueError("record head")
     if record.kind(1) != R.E_START or not 0 <= f(1, 0) < st.n:
         raise ValueError("record start")
