@@ -12,11 +12,14 @@ Levels
 - hard: the same heuristic, then for its TOP best placements a look at the next card: for each
   number still to come (weighted by its cards left), the best placement of that tile above the
   table on the display as it would be (or, where it has none, what level 0 is worth to it); the
-  placement with the best sum wins.
+  placement with the best sum wins. The candidate is put on the seat's own display for the
+  look and lifted off again before step() returns (no second display in memory; nothing drawn
+  ever sees it).
 
 Thinking is spread over frames: step(budget) does at most `budget` units (a row of positions
-looked at costs 1, a placement found 1 more for easy, EVAL for the others) and returns True when self.move is chosen. The positions
-come from rules.Finder: legal placements only, found with the display's row masks.
+looked at costs 1, a placement found 1 more for easy, EVAL for the others) and returns True
+when self.move is chosen. The positions come from the state's rules.Finder (free while a bot
+thinks): legal placements only, found with the display's row masks.
 All arithmetic is on small ints; nothing allocates after __init__.
 """
 from array import array
@@ -107,8 +110,9 @@ def evaluate(d, t, m, lv, left):
 class Bot:
     def __init__(self, rng):
         self.rng = rng
-        self.find = R.Finder()
-        self.sim = R.Display()              # hard: the display after a candidate
+        self.find = None                    # the state's finder (begin)
+        self.under = bytearray(T.MAX_SQUARES)   # hard: the top tiles under the candidate
+        self.height = 0                     # hard: the display's height without it
         self.cand = array("H", [0] * TOP)   # hard: the best placements so far
         self.cval = array("i", [0] * TOP)
         self.clev = bytearray(TOP)
@@ -119,7 +123,7 @@ class Bot:
         self.thinking = False
         # set by begin(); made here so that begin() allocates nothing
         self.kind = EASY
-        self.d = self.sim
+        self.d = None
         self.t = 0
         self.total = 0
         self.ties = 0
@@ -134,6 +138,7 @@ class Bot:
         """Start choosing where the seat to play puts the current card's tile."""
         self.kind = level
         self.d = st.disp[st.turn]
+        self.find = st.finder
         self.t = st.card
         total = 0
         for v in range(T.TILES):
@@ -172,10 +177,17 @@ class Bot:
                         self._finish()
                         return True
             else:
-                budget -= self._look(budget)
-                if self.i >= self.ncand:
-                    self._finish()
-                    return True
+                # hard's look: candidate i lies on the display for these units only
+                self._lay()
+                while budget > 0:
+                    budget -= self._look(budget)
+                    if self.v < 0:              # candidate i done: the next one
+                        self._lift()
+                        if self.i >= self.ncand:
+                            self._finish()
+                            return True
+                        self._lay()
+                self._lift()
         return False
 
     def choose(self, st, level):
@@ -233,22 +245,31 @@ class Bot:
         self.level = self.clev[best]
 
     # -- hard: the next card ---------------------------------------------------------------------
+    def _lay(self):
+        """Candidate i put on the display (lifted off by _lift before step() returns)."""
+        d = self.d
+        m = self.cand[self.i]
+        d.tops_under(self.t, m, self.under)
+        self.height = d.height
+        d.put(self.t, m, self.clev[self.i])
+
+    def _lift(self):
+        self.d.lift(self.under, self.height)
+
     def _look(self, budget):
-        """Units of the look at candidate i: the next number v (weighted by its cards left)
-        answered by its best placement on the display with candidate i placed."""
-        f = self.find
-        if self.v < 0:                          # the display with candidate i on it
-            self.sim.copy_from(self.d)
-            self.sim.put(self.t, self.cand[self.i], self.clev[self.i])
+        """Units of the look at candidate i (on the display): the next number v (weighted by
+        its cards left) answered by its best placement; self.v < 0 once candidate i is done."""
+        if self.v < 0:                          # the first units of candidate i
             self.acc = 0
             self.v = 0
             self.vbest = _WORST
             self._open_value()
             return EVAL
+        f = self.find
         m = f.next(budget)
         used = f.used
         if m >= 0:
-            e = evaluate(self.sim, self.v, m, f.level, self.total - 1)
+            e = evaluate(self.d, self.v, m, f.level, self.total - 1)
             if e > self.vbest:
                 self.vbest = e
             return used + EVAL
@@ -268,7 +289,7 @@ class Bot:
         while self.v < T.TILES:
             if self.left[self.v]:
                 self.vbest = _WORST
-                self.find.begin(self.sim, self.v, True, 1)
+                self.find.begin(self.d, self.v, True, 1)
                 return True
             self.v += 1
         return False

@@ -20,7 +20,6 @@ from array import array
 
 from micropython import const
 
-from core.buffers import copy
 from games.nmbr9 import tiles as T
 
 SIZE = const(20)            # the display: SIZE x SIZE cells (M-4)
@@ -107,18 +106,6 @@ class Display:
         self.height = 0                     # the highest stack
         self.level = 0                      # check(): the level of the last move checked
 
-    def copy_from(self, o):
-        copy(self.h, o.h)
-        copy(self.top, o.top)
-        copy(self.tiles, o.tiles)
-        copy(self.lev, o.lev)
-        copy(self.count, o.count)
-        copy(self.ge, o.ge)
-        self.n = o.n
-        self.score = o.score
-        self.height = o.height
-        self.level = o.level
-
     def check(self, t, m):
         """OK if tile t may be placed by move m (M-3), else the reason; sets self.level to the
         level the tile would lie on (the highest cell under it)."""
@@ -203,6 +190,46 @@ class Display:
             self.height = level + 1
         self.score += t * level
         return t * level
+
+    def tops_under(self, t, m, into):
+        """The top tiles of the cells tile t by move m would cover, into `into` (square by
+        square): what lift() needs to take it back."""
+        k = t * 4 + (m >> 10)
+        base = k * T.MAX_SQUARES
+        x = m & 31
+        y = (m >> 5) & 31
+        for j in range(T.COUNT[t]):
+            into[j] = self.top[(y + T.CY[base + j]) * SIZE + x + T.CX[base + j]]
+
+    def lift(self, under, height):
+        """Take back the last tile put (a bot's trial, so it needs no display of its own):
+        its cells get back their heights and the top tiles `under` (tops_under() before the
+        put), the display its `height`."""
+        i = self.n - 1
+        tl = self.tiles
+        t = tl[4 * i]
+        x = tl[4 * i + 2]
+        y = tl[4 * i + 3]
+        k = t * 4 + tl[4 * i + 1]
+        base = k * T.MAX_SQUARES
+        level = self.lev[i]
+        h = self.h
+        top = self.top
+        for j in range(T.COUNT[t]):
+            c = (y + T.CY[base + j]) * SIZE + x + T.CX[base + j]
+            h[c] = level
+            top[c] = under[j]
+        ge = self.ge
+        at = (level + 1) * SIZE + y
+        for j in range(T.H[k]):
+            ge[at + j] &= ~(T.ROW[k * 4 + j] << x)
+        for j in range(4):
+            tl[4 * i + j] = 0
+        self.lev[i] = 0
+        self.count[level] -= 1
+        self.height = height
+        self.score -= t * level
+        self.n = i
 
 
 
