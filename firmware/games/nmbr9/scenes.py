@@ -45,6 +45,7 @@ _BY = const(30)
 _CELL = const(10)
 _FOOT_Y = const(230)
 _NAME_LEN = const(8)
+_TABLE = const(255)         # in `shown`: the row still shows solitaire's table
 
 M_PLAY = const(0)
 M_OVER = const(1)
@@ -179,10 +180,18 @@ class GameScene(Scene):
         self._df = True
 
     def _show_table(self, on):
+        """Solitaire's table over the display's square (drawn at once), or the display back,
+        a band of rows a step as a view change is (all 400 cells at once take over 40 ms on
+        the emulated Pico)."""
         if on != self.table:
             self.table = on
-            self._dall = True
             self._df = True
+            if on:
+                self._dall = True
+            else:
+                for r in range(R.SIZE):
+                    self.shown[r] = _TABLE
+                self._switch()
 
     def _set_view(self, seat):
         """Show `seat`'s display: the header at once, the cells a band of rows a step
@@ -401,6 +410,10 @@ class GameScene(Scene):
             self._dall = False
             self._bx1 = -1
             self._r1 = -1
+            for r in range(R.SIZE):
+                if self.shown[r] == _TABLE:     # rows still showing the table: it is drawn
+                    self._draw_table(g)
+                    break
             self._draw_cells(g, 0, 0, R.SIZE - 1, R.SIZE - 1)
         else:
             if self._r1 >= 0:
@@ -424,6 +437,8 @@ class GameScene(Scene):
         fb = g.fb
         sh = self.shown
         for cy in range(y0, y1 + 1):
+            if sh[cy] == _TABLE:
+                continue
             d = self.st.disp[sh[cy]]
             h = d.h
             top = d.top
