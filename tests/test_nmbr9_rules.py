@@ -72,17 +72,18 @@ def test_number_side_up_no_mirror_images_RB_M2():
         assert (mirror(shape(t)) in turned) == (t == 0), t
 
 
-def test_tile_tables_halo_and_rows_match_the_squares():
+def test_tile_tables_rows_and_edges_match_the_squares():
     for t in range(10):
         for r in range(4):
             k = t * 4 + r
             cells = game_shape(t, r)
             for y in range(4):
                 assert T.ROW[k * 4 + y] == sum(1 << x for x in range(4) if (x, y) in cells)
-            halo = {(x + dx, y + dy) for x, y in cells
-                    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))} - cells
-            for j in range(6):
-                assert T.HALO[k * 6 + j] == sum(1 << (x + 1) for x in range(-1, 5) if (x, j - 1) in halo)
+            edges = sorted((x + dx, y + dy) for x, y in cells
+                           for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)) if (x + dx, y + dy) not in cells)
+            n = T.EDGES[k]
+            assert sorted((T.EX[k * T.MAX_EDGES + i] - 1, T.EY[k * T.MAX_EDGES + i] - 1)
+                          for i in range(n)) == edges
 
 
 # -- contents and the deck (M-2) ------------------------------------------------------------------------

@@ -44,9 +44,6 @@ k = tile * 4 + rotation:
     W[k], H[k]            width and height of the rotated tile
     CX, CY[k * 10 + i]    column and row of its i-th square (i < COUNT[tile]), row by row
     ROW[k * 4 + j]        bit mask of its row j (bit 0 = its left column)
-    HALO[k * 6 + j]       bit mask of the squares outside the tile that share an edge with it, row
-                          j - 1 (from the row above the tile to the row below), bit 0 = the column
-                          left of the tile
     EX, EY[k * 24 + i]    for each edge of the tile with an outside cell (i < EDGES[k]), that
                           cell's column and row relative to the tile's corner, plus 1 (0 = the
                           column left of the tile); a cell on two of its edges is listed twice
@@ -76,7 +73,7 @@ def tables():
     n4 = 4 * TILES
     tb = {name: bytearray(size) for name, size in (
         ("COUNT", TILES), ("W", n4), ("H", n4), ("CX", n4 * MAX_SQUARES), ("CY", n4 * MAX_SQUARES),
-        ("ROW", n4 * 4), ("HALO", n4 * 6), ("EDGES", n4), ("EX", n4 * MAX_EDGES),
+        ("ROW", n4 * 4), ("EDGES", n4), ("EX", n4 * MAX_EDGES),
         ("EY", n4 * MAX_EDGES), ("DISTINCT", TILES))}
     for t in range(TILES):
         seen = []
@@ -99,11 +96,6 @@ def tables():
                         tb["EY"][k * MAX_EDGES + e] = v + dv - v0 + 1
                         e += 1
             tb["EDGES"][k] = e
-            for v in range(v0 - 1, v0 + tb["H"][k] + 1):
-                for u in range(u0 - 1, u0 + tb["W"][k] + 1):
-                    if not filled(t, r, u, v) and any(
-                            filled(t, r, u + du, v + dv) for du, dv in ((-1, 0), (1, 0), (0, -1), (0, 1))):
-                        tb["HALO"][k * 6 + v - v0 + 1] |= 1 << (u - u0 + 1)
             shape = frozenset((u - u0, v - v0) for u, v in cells)
             if shape not in seen:
                 seen.append(shape)
