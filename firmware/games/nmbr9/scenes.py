@@ -386,6 +386,10 @@ class GameScene(Scene):
             return
         self.wait = self._delay()
 
+    def _over_score(self):
+        """This game's score on the result screen's table, -1 while it is played."""
+        return self.st.disp[0].score if self.mode == M_OVER else -1
+
     def _save_scores(self, c):
         if self.scores is not None and self.scores.pending and not self.scores.save(c.files):
             c.notice.post("High scores not saved")
@@ -405,14 +409,14 @@ class GameScene(Scene):
             self._r1 = -1
             if self._dall:
                 self._dall = False
-                self._draw_table(g)
+                self.scores.draw(g, _BX, _BY, self._over_score())
         elif self._dall:
             self._dall = False
             self._bx1 = -1
             self._r1 = -1
             for r in range(R.SIZE):
                 if self.shown[r] == _TABLE:     # rows still showing the table: it is drawn
-                    self._draw_table(g)
+                    self.scores.draw(g, _BX, _BY, self._over_score())
                     break
             self._draw_cells(g, 0, 0, R.SIZE - 1, R.SIZE - 1)
         else:
@@ -482,37 +486,6 @@ class GameScene(Scene):
                     fb.rect(px + 1, py + 1, _CELL - 2, _CELL - 2, col)
                     fb.rect(px + 2, py + 2, _CELL - 4, _CELL - 4, col)
         g.dirty(_BX + x0 * _CELL, _BY + y0 * _CELL, (x1 - x0 + 1) * _CELL, (y1 - y0 + 1) * _CELL)
-
-    def _draw_table(self, g):
-        """Solitaire's high scores and statistics over the display's square."""
-        fb = g.fb
-        hs = self.scores
-        fb.fill_rect(_BX, _BY, 200, 200, P.NAVY)
-        fb.text("Solitaire high scores", _BX + 8, _BY + 8, P.YELLOW)
-        for i in range(len(hs.score)):
-            y = _BY + 30 + 16 * i
-            col = P.YELLOW if i == hs.rank else P.WHITE
-            fb.text(DIGITS[i + 1], _BX + 8, y, col)
-            fb.text(".", _BX + 16, y, col)
-            if i < hs.count:
-                g.number(hs.score[i], _BX + 32, y, col, width=3)
-                TX.draw(g, hs.names[i], _BX + 72, y, col, mark=False)
-            else:
-                fb.text("-", _BX + 48, y, P.SLATE)
-        y = _BY + 124
-        fb.text("Games played", _BX + 8, y, P.SILVER)
-        g.number(hs.played, _BX + 120, y, P.WHITE)
-        fb.text("Best", _BX + 8, y + 16, P.SILVER)
-        g.number(hs.best(), _BX + 120, y + 16, P.WHITE)
-        fb.text("Average", _BX + 8, y + 32, P.SILVER)
-        a = hs.average10()
-        w = g.number(a // 10, _BX + 120, y + 32, P.WHITE)
-        fb.text(".", _BX + 120 + w, y + 32, P.WHITE)
-        fb.text(DIGITS[a % 10], _BX + 128 + w, y + 32, P.WHITE)
-        if self.mode == M_OVER:
-            fb.text("This game", _BX + 8, y + 56, P.YELLOW)
-            g.number(self.st.disp[0].score, _BX + 120, y + 56, P.YELLOW)
-        g.dirty(_BX, _BY, 200, 200)
 
     def _draw_header(self, g):
         st = self.st

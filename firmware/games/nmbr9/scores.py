@@ -12,11 +12,16 @@ Payload (little-endian; docs/nmbr9.md):
         entries past the count are zeros
 
 load() and save() run at allocation points (the game's start; leaving its result screen);
-add() runs inside the game-over frame and allocates nothing.
+add() runs inside the game-over frame and draw() in any frame: neither allocates. The table's
+screen is drawn here, so its code is loaded only in solitaire.
 """
 from array import array
 
 from micropython import const
+
+from core import palette as P
+from core import text as TX
+from core.gfx import DIGITS
 
 FILE = "nmbr9.bin"
 MAGIC = b"N9hs"
@@ -156,6 +161,38 @@ class Scores:
             self.pending = False
         return ok
 
+
+
+    def draw(self, g, x0, y0, this_game):
+        """The table and the statistics over the 200 x 200 square at x0, y0 (the display's);
+        `this_game` >= 0: the finished game's score below them (the result screen)."""
+        fb = g.fb
+        fb.fill_rect(x0, y0, 200, 200, P.NAVY)
+        fb.text("Solitaire high scores", x0 + 8, y0 + 8, P.YELLOW)
+        for i in range(TOP):
+            y = y0 + 30 + 16 * i
+            col = P.YELLOW if i == self.rank else P.WHITE
+            fb.text(DIGITS[i + 1], x0 + 8, y, col)
+            fb.text(".", x0 + 16, y, col)
+            if i < self.count:
+                g.number(self.score[i], x0 + 32, y, col, width=3)
+                TX.draw(g, self.names[i], x0 + 72, y, col, mark=False)
+            else:
+                fb.text("-", x0 + 48, y, P.SLATE)
+        y = y0 + 124
+        fb.text("Games played", x0 + 8, y, P.SILVER)
+        g.number(self.played, x0 + 120, y, P.WHITE)
+        fb.text("Best", x0 + 8, y + 16, P.SILVER)
+        g.number(self.best(), x0 + 120, y + 16, P.WHITE)
+        fb.text("Average", x0 + 8, y + 32, P.SILVER)
+        a = self.average10()
+        w = g.number(a // 10, x0 + 120, y + 32, P.WHITE)
+        fb.text(".", x0 + 120 + w, y + 32, P.WHITE)
+        fb.text(DIGITS[a % 10], x0 + 128 + w, y + 32, P.WHITE)
+        if this_game >= 0:
+            fb.text("This game", x0 + 8, y + 56, P.YELLOW)
+            g.number(this_game, x0 + 120, y + 56, P.YELLOW)
+        g.dirty(x0, y0, 200, 200)
 
 
 def _le(p, at, n):
