@@ -80,10 +80,11 @@ def test_tile_tables_rows_and_edges_match_the_squares():
             for y in range(4):
                 assert T.ROW[k * 4 + y] == sum(1 << x for x in range(4) if (x, y) in cells)
             edges = sorted((x + dx, y + dy) for x, y in cells
-                           for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)) if (x + dx, y + dy) not in cells)
+                           for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                           if (x + dx, y + dy) not in cells)
             n = T.EDGES[k]
-            assert sorted((T.EX[k * T.MAX_EDGES + i] - 1, T.EY[k * T.MAX_EDGES + i] - 1)
-                          for i in range(n)) == edges
+            got = [T.EDGE[k * T.MAX_EDGES + i] for i in range(n)]
+            assert sorted(((e & 7) - 1, (e >> 3) - 1) for e in got) == edges
 
 
 # -- contents and the deck (M-2) ------------------------------------------------------------------------

@@ -17,7 +17,7 @@ TILES = 10
 BOX_W = 3
 BOX_H = 4
 MAX_SQUARES = 10
-MAX_EDGES = 24
+MAX_EDGES = 20                  # the 0 has the most: 20
 
 # M-1: each tile fits a 3-wide, 4-high box; rows top to bottom, 3 bits each, bit 0 = left
 SHAPES = (
@@ -44,16 +44,17 @@ k = tile * 4 + rotation:
     W[k], H[k]            width and height of the rotated tile
     CX, CY[k * 10 + i]    column and row of its i-th square (i < COUNT[tile]), row by row
     ROW[k * 4 + j]        bit mask of its row j (bit 0 = its left column)
-    EX, EY[k * 24 + i]    for each edge of the tile with an outside cell (i < EDGES[k]), that
-                          cell's column and row relative to the tile's corner, plus 1 (0 = the
-                          column left of the tile); a cell on two of its edges is listed twice
+    EDGE[k * 20 + i]      for each edge of the tile with an outside cell (i < EDGES[k]), that
+                          cell's column ex and row ey relative to the tile's corner, plus 1 (0 =
+                          the column left of the tile), as ex | ey << 3; a cell on two of its
+                          edges is listed twice
     DISTINCT[tile]        rotations that differ: 2 for the 0 and the 8, 4 for the others
 """
 from micropython import const
 
 TILES = const(10)
 MAX_SQUARES = const(10)
-MAX_EDGES = const(24)
+MAX_EDGES = const(20)
 
 '''
 
@@ -73,8 +74,8 @@ def tables():
     n4 = 4 * TILES
     tb = {name: bytearray(size) for name, size in (
         ("COUNT", TILES), ("W", n4), ("H", n4), ("CX", n4 * MAX_SQUARES), ("CY", n4 * MAX_SQUARES),
-        ("ROW", n4 * 4), ("EDGES", n4), ("EX", n4 * MAX_EDGES),
-        ("EY", n4 * MAX_EDGES), ("DISTINCT", TILES))}
+        ("ROW", n4 * 4), ("EDGES", n4), ("EDGE", n4 * MAX_EDGES),
+        ("DISTINCT", TILES))}
     for t in range(TILES):
         seen = []
         for r in range(4):
@@ -92,8 +93,7 @@ def tables():
                 tb["ROW"][k * 4 + v - v0] |= 1 << (u - u0)
                 for du, dv in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                     if not filled(t, r, u + du, v + dv):
-                        tb["EX"][k * MAX_EDGES + e] = u + du - u0 + 1
-                        tb["EY"][k * MAX_EDGES + e] = v + dv - v0 + 1
+                        tb["EDGE"][k * MAX_EDGES + e] = (u + du - u0 + 1) | (v + dv - v0 + 1) << 3
                         e += 1
             tb["EDGES"][k] = e
             shape = frozenset((u - u0, v - v0) for u, v in cells)

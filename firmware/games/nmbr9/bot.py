@@ -66,8 +66,9 @@ def evaluate(d, t, m, lv, left):
     th = T.H[k]
     base = k * T.MAX_EDGES
     for i in range(T.EDGES[k]):
-        nx = x + T.EX[base + i] - 1
-        ny = y + T.EY[base + i] - 1
+        e = T.EDGE[base + i]
+        nx = x + (e & 7) - 1
+        ny = y + (e >> 3) - 1
         if nx < 0 or ny < 0 or nx >= _S or ny >= _S:
             v -= BORDER
             continue

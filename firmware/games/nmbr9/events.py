@@ -3,8 +3,8 @@
 EVENTS[kind] = (name, field names); the row's unused fields are 0. Seats are 0-based; a tile is
 its number 0-9; rot is quarter turns clockwise (0-3); x, y the column and row (0-19) of the
 top-left corner of the turned tile's box on the seat's display (docs/nmbr9.md has a picture).
-The record's size is rules.rows(n) rows of rules.FIELDS 16-bit fields (-32768..32767); this table is read on the host
-only (the export), so the device does not hold it.
+The record's size is rules.rows(n) rows of rules.FIELDS 16-bit fields (-32768..32767); this
+table is read on the host only (the export), so the device does not hold it.
 """
 EVENTS = (
     ("seed", ("s15", "s0", "seats")),                   # first row (G-3): seed = s15 * 2**15 + s0

@@ -388,10 +388,11 @@ class Finder:
             base = k * T.MAX_EDGES
             touch = 0
             for i in range(T.EDGES[k]):
-                row = y + T.EY[base + i] - 1
+                e = T.EDGE[base + i]
+                row = y + (e >> 3) - 1
                 if 0 <= row < SIZE:
                     g = ge[above + row]
-                    dx = T.EX[base + i]
+                    dx = e & 7
                     touch |= g >> (dx - 1) if dx else g << 1
             ok &= touch
         return ok
