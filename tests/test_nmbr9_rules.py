@@ -10,7 +10,7 @@ from games.nmbr9 import tiles as T
 def game_shape(t, rot):
     """The squares of tile t, rotation rot, as the game's tables hold them."""
     k = t * 4 + rot
-    return frozenset((T.CX[k * T.MAX_SQUARES + i], T.CY[k * T.MAX_SQUARES + i])
+    return frozenset((T.SQ[k * T.MAX_SQUARES + i] & 3, T.SQ[k * T.MAX_SQUARES + i] >> 2)
                      for i in range(T.COUNT[t]))
 
 

@@ -42,7 +42,8 @@ rotations, no mirroring) and is trimmed to the squares it covers. Everything is 
 k = tile * 4 + rotation:
 
     W[k], H[k]            width and height of the rotated tile
-    CX, CY[k * 10 + i]    column and row of its i-th square (i < COUNT[tile]), row by row
+    SQ[k * 10 + i]        its i-th square (i < COUNT[tile]), row by row: column cx and row cy
+                          as cx | cy << 2
     ROW[k * 4 + j]        bit mask of its row j (bit 0 = its left column)
     EDGE[k * 20 + i]      for each edge of the tile with an outside cell (i < EDGES[k]), that
                           cell's column ex and row ey relative to the tile's corner, plus 1 (0 =
@@ -73,7 +74,7 @@ def tables():
     """The tables by name, as bytearrays (the layout of tiles.py's docstring)."""
     n4 = 4 * TILES
     tb = {name: bytearray(size) for name, size in (
-        ("COUNT", TILES), ("W", n4), ("H", n4), ("CX", n4 * MAX_SQUARES), ("CY", n4 * MAX_SQUARES),
+        ("COUNT", TILES), ("W", n4), ("H", n4), ("SQ", n4 * MAX_SQUARES),
         ("ROW", n4 * 4), ("EDGES", n4), ("EDGE", n4 * MAX_EDGES),
         ("DISTINCT", TILES))}
     for t in range(TILES):
@@ -88,8 +89,7 @@ def tables():
             tb["COUNT"][t] = len(cells)
             e = 0
             for i, (u, v) in enumerate(cells):
-                tb["CX"][k * MAX_SQUARES + i] = u - u0
-                tb["CY"][k * MAX_SQUARES + i] = v - v0
+                tb["SQ"][k * MAX_SQUARES + i] = (u - u0) | (v - v0) << 2
                 tb["ROW"][k * 4 + v - v0] |= 1 << (u - u0)
                 for du, dv in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                     if not filled(t, r, u + du, v + dv):

@@ -122,7 +122,8 @@ class Display:
         lo = LEVELS
         hi = 0
         for i in range(n):
-            v = h[(y + T.CY[base + i]) * SIZE + x + T.CX[base + i]]
+            q = T.SQ[base + i]
+            v = h[(y + (q >> 2)) * SIZE + x + (q & 3)]
             if v < lo:
                 lo = v
             if v > hi:
@@ -132,10 +133,12 @@ class Display:
             return OVERHANG
         top = self.top
         if hi:
-            first = top[(y + T.CY[base]) * SIZE + x + T.CX[base]]
+            q = T.SQ[base]
+            first = top[(y + (q >> 2)) * SIZE + x + (q & 3)]
             two = False
             for i in range(1, n):
-                if top[(y + T.CY[base + i]) * SIZE + x + T.CX[base + i]] != first:
+                q = T.SQ[base + i]
+                if top[(y + (q >> 2)) * SIZE + x + (q & 3)] != first:
                     two = True
                     break
             if not two:
@@ -149,8 +152,9 @@ class Display:
         base = k * T.MAX_SQUARES
         h = self.h
         for i in range(T.COUNT[k >> 2]):
-            cx = x + T.CX[base + i]
-            c = (y + T.CY[base + i]) * SIZE + cx
+            q = T.SQ[base + i]
+            cx = x + (q & 3)
+            c = (y + (q >> 2)) * SIZE + cx
             if cx > 0 and h[c - 1] >= need:
                 return True
             if cx < SIZE - 1 and h[c + 1] >= need:
@@ -178,7 +182,8 @@ class Display:
         h = self.h
         top = self.top
         for j in range(T.COUNT[t]):
-            c = (y + T.CY[base + j]) * SIZE + x + T.CX[base + j]
+            q = T.SQ[base + j]
+            c = (y + (q >> 2)) * SIZE + x + (q & 3)
             h[c] = level + 1
             top[c] = i + 1
         ge = self.ge
@@ -199,7 +204,8 @@ class Display:
         x = m & 31
         y = (m >> 5) & 31
         for j in range(T.COUNT[t]):
-            into[j] = self.top[(y + T.CY[base + j]) * SIZE + x + T.CX[base + j]]
+            q = T.SQ[base + j]
+            into[j] = self.top[(y + (q >> 2)) * SIZE + x + (q & 3)]
 
     def lift(self, under, height):
         """Take back the last tile put (a bot's trial, so it needs no display of its own):
@@ -216,7 +222,8 @@ class Display:
         h = self.h
         top = self.top
         for j in range(T.COUNT[t]):
-            c = (y + T.CY[base + j]) * SIZE + x + T.CX[base + j]
+            q = T.SQ[base + j]
+            c = (y + (q >> 2)) * SIZE + x + (q & 3)
             h[c] = level
             top[c] = under[j]
         ge = self.ge
@@ -378,7 +385,8 @@ class Finder:
         ok = self.xs
         base = k * T.MAX_SQUARES
         for i in range(T.COUNT[t]):
-            ok &= ~(ne[y + T.CY[base + i]] >> T.CX[base + i])
+            q = T.SQ[base + i]
+            ok &= ~(ne[y + (q >> 2)] >> (q & 3))
             if not ok:
                 return 0
         lv = self.lv
@@ -429,10 +437,12 @@ class Finder:
                 used += 1
                 top = self.d.top
                 base = k * T.MAX_SQUARES
-                first = top[(y + T.CY[base]) * SIZE + x + T.CX[base]]
+                q = T.SQ[base]
+                first = top[(y + (q >> 2)) * SIZE + x + (q & 3)]
                 two = False
                 for i in range(1, T.COUNT[self.t]):
-                    if top[(y + T.CY[base + i]) * SIZE + x + T.CX[base + i]] != first:
+                    q = T.SQ[base + i]
+                    if top[(y + (q >> 2)) * SIZE + x + (q & 3)] != first:
                         two = True
                         break
                 if not two:

@@ -467,7 +467,8 @@ class GameScene(Scene):
                 if v > 1:                       # the level, on the tile's first square
                     i = 4 * (tp - 1)
                     k = (tiles[i] * 4 + tiles[i + 1]) * T.MAX_SQUARES
-                    if cx == tiles[i + 2] + T.CX[k] and cy == tiles[i + 3] + T.CY[k]:
+                    q = T.SQ[k]                 # its first square
+                    if cx == tiles[i + 2] + (q & 3) and cy == tiles[i + 3] + (q >> 2):
                         fb.text(DIGITS[v - 1], px + 2, py + 1, DIGIT_COLOURS[v])
         m = self.gm
         if m >= 0:
@@ -478,8 +479,9 @@ class GameScene(Scene):
             col = self.gcol
             turn = self.st.turn
             for i in range(T.COUNT[self.st.card]):
-                cx = gx + T.CX[base + i]
-                cy = gy + T.CY[base + i]
+                q = T.SQ[base + i]
+                cx = gx + (q & 3)
+                cy = gy + (q >> 2)
                 if x0 <= cx <= x1 and y0 <= cy <= y1 and sh[cy] == turn:
                     px = _BX + cx * _CELL
                     py = _BY + cy * _CELL
