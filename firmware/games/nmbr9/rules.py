@@ -88,8 +88,9 @@ class Display:
         self.tiles = bytearray(DECK * 4)    # per placed tile: number, rotation, x, y
         self.lev = bytearray(DECK)          # per placed tile: its level
         self.count = bytearray(LEVELS)      # tiles per level
-        # ge[L * SIZE + y]: row y's cells of height >= L as bits (bit x); ge[0] rows are FULL
-        self.ge = array("i", bytes(4 * LEVELS * SIZE))
+        # ge[(L - 1) * SIZE + y]: row y's cells of height >= L as bits (bit x), L = 1..LEVELS - 1
+        # (every cell has height >= 0: no rows kept for it)
+        self.ge = array("i", bytes(4 * (LEVELS - 1) * SIZE))
         self.reset()
 
     def reset(self):
@@ -99,8 +100,8 @@ class Display:
         for i in range(LEVELS):
             self.count[i] = 0
         ge = self.ge
-        for i in range(LEVELS * SIZE):
-            ge[i] = FULL if i < SIZE else 0
+        for i in range((LEVELS - 1) * SIZE):
+            ge[i] = 0
         self.n = 0
         self.score = 0
         self.height = 0                     # the highest stack
@@ -187,7 +188,7 @@ class Display:
             h[c] = level + 1
             top[c] = i + 1
         ge = self.ge
-        at = (level + 1) * SIZE + y
+        at = level * SIZE + y                   # the rows of height >= level + 1
         for j in range(T.H[k]):
             ge[at + j] |= T.ROW[k * 4 + j] << x
         self.count[level] += 1
@@ -227,7 +228,7 @@ class Display:
             h[c] = level
             top[c] = under[j]
         ge = self.ge
-        at = (level + 1) * SIZE + y
+        at = level * SIZE + y                   # the rows of height >= level + 1
         for j in range(T.H[k]):
             ge[at + j] &= ~(T.ROW[k * 4 + j] << x)
         for j in range(4):
@@ -292,8 +293,8 @@ class Finder:
             self.lv = lv
             if lv > d.height or lv + 1 >= LEVELS:
                 return False
-            a = lv * SIZE
-            b = a + SIZE
+            b = lv * SIZE                       # ge's rows of height >= lv + 1
+            a = b - SIZE                        # (lv >= 1) and >= lv
             x0 = SIZE
             x1 = -1
             y0 = SIZE
@@ -392,7 +393,7 @@ class Finder:
         lv = self.lv
         if self.d.count[lv]:                    # an edge shared with a tile of the level (M-3)
             ge = self.d.ge
-            above = (lv + 1) * SIZE
+            above = lv * SIZE                   # ge's rows of height >= lv + 1
             base = k * T.MAX_EDGES
             touch = 0
             for i in range(T.EDGES[k]):
