@@ -154,7 +154,7 @@ def test_start_seat_drawn_from_the_generator_when_not_given_G2():
         seen.add(s)
     assert seen == {0, 1, 2}
     st = new(3, start=1, seed=3)
-    assert st.start == 1 and events(st)[-1] == ("start", {"seat": 1, "drawn": 0})
+    assert st.start == 1 and events(st)[-1] == ("start", {"seat": 1, "drawn": 0, "seats": 3})
 
 
 # -- levels and grids (RB) ------------------------------------------------------------------------
@@ -290,7 +290,10 @@ def test_the_most_points_wins_ties_share_the_victory_RB():
         st.disp[s].score = sc
     st._end()
     assert st.winners == 0b110 and st.phase == R.P_OVER
-    assert events(st)[-1] == ("result", {"winners": 6, "best": 34, "cards": 0})
+    assert events(st)[-1] == ("result", {"winners": 6, "b7": 0, "b0": 34, "cards": 0})
+    st.disp[2].score = 200                          # a best score over 127: two 7-bit digits
+    st._end()
+    assert events(st)[-1] == ("result", {"winners": 4, "b7": 1, "b0": 72, "cards": 0})
 
 
 def test_solitaire_one_player_same_rules_RB():
@@ -308,21 +311,27 @@ def test_the_record_holds_every_flip_and_placement_with_level_and_score():
     m = legal(st)[3]
     st.place(m)
     ev = events(st)
-    assert ev[0] == ("seed", {"s15": 0, "s0": 5, "seats": 2})
-    assert ev[1] == ("start", {"seat": 1, "drawn": 0})
+    assert ev[0] == ("seed", {"s28": 0, "s21": 0, "s14": 0, "s7": 0, "s0": 5})
+    assert ev[1] == ("start", {"seat": 1, "drawn": 0, "seats": 2})
     assert ev[2] == ("flip", {"card": st.card, "turned": 1, "left": 19})
     assert ev[3] == ("place", {"seat": 1, "tile": st.card, "rot": R.rot_of(m), "x": R.x_of(m),
                                "y": R.y_of(m)})
-    assert ev[4] == ("level", {"seat": 1, "level": 0, "points": 0, "score": 0})
+    assert ev[4] == ("level", {"seat": 1, "level": 0, "points": 0, "s7": 0, "s0": 0})
 
 
-def test_the_record_is_16_bit_and_the_seed_row_holds_a_30_bit_seed_in_two_halves():
+def test_the_record_is_8_bit_the_seed_and_scores_in_7_bit_digits():
     for seed in ((1 << 30) - 1, 0x2AAAAAAA, 12345):
         st = new(3, seed=seed)
-        assert st.record.rows.typecode == "h"
-        ev = events(st)
-        assert ev[0] == ("seed", {"s15": seed >> 15, "s0": seed & 0x7FFF, "seats": 3})
-        assert ev[0][1]["s15"] * 2 ** 15 + ev[0][1]["s0"] == seed
+        assert st.record.rows.typecode == "b"
+        s = events(st)[0][1]
+        assert s["s28"] * 2 ** 28 + s["s21"] * 2 ** 21 + s["s14"] * 2 ** 14 + s["s7"] * 2 ** 7 \
+            + s["s0"] == seed and all(0 <= v < 128 for v in s.values())
+    st = new(1, seed=2)                             # a score over 127 in a level row
+    st.disp[0].score = 300
+    st.flip()
+    m = legal(st)[0]
+    st.place(m)
+    assert events(st)[-1][1] == {"seat": 0, "level": 0, "points": 0, "s7": 2, "s0": 44}
 
 
 def test_the_record_capacity_is_exactly_a_whole_game():

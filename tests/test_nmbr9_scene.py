@@ -51,7 +51,8 @@ def test_record_starts_with_the_seed_and_names_every_event():
     c, g = start((1, 2), 77)
     finish(c, g)
     rec = g.record
-    assert rec.kind(0) == R.E_SEED and rec.field(0, 0) == 0 and rec.field(0, 1) == 77 and rec.field(0, 2) == 2
+    assert rec.kind(0) == R.E_SEED and [rec.field(0, j) for j in range(5)] == [0, 0, 0, 0, 77]
+    assert rec.kind(1) == R.E_START and rec.field(1, 2) == 2
     names = [EVENTS[rec.kind(i)][0] for i in range(rec.n)]
     assert names[1] == "start" and names.count("flip") == 20 and names[-1] == "result"
     assert names.count("place") == names.count("level") == 40
@@ -245,7 +246,7 @@ def test_record_export_through_the_simulator(tmp_path):
     assert lines[0]["event"] == "game" and lines[0]["seed"] == 7 and lines[0]["game"] == "nmbr9"
     rows = lines[1:]
     assert [row["n"] for row in rows] == list(range(len(rows)))     # no field hides the row number
-    assert rows[0] == {"n": 0, "event": "seed", "s15": 0, "s0": 7, "seats": 2}
+    assert rows[0] == {"n": 0, "event": "seed", "s28": 0, "s21": 0, "s14": 0, "s7": 0, "s0": 7}
     assert [row["turned"] for row in rows if row["event"] == "flip"] == list(range(1, 21))
     places = [row for row in rows if row["event"] == "place"]
     assert len(places) == 40 and set(places[0]) == {"n", "event", "seat", "tile", "rot", "x", "y"}

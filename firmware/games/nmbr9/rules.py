@@ -43,11 +43,11 @@ P_FLIP = const(1)           # the next card is to be turned
 P_PLACE = const(2)          # seat `turn` places the card's tile
 P_OVER = const(3)
 
-# the record: a kind and FIELDS fields a row, 16-bit (TYPECODE: every field fits -32768..32767,
-# the seed in two 15-bit halves); its event kinds are named in events.py (same order), which the
-# host's export reads and the device never loads
+# the record: a kind and FIELDS fields a row, 8-bit (TYPECODE: every field fits -128..127; the
+# seed, a score and the best score in 7-bit digits); its event kinds are named in events.py (same
+# order), which the host's export reads and the device never loads
 FIELDS = const(5)
-TYPECODE = "h"
+TYPECODE = "b"
 E_SEED = const(0)
 E_START = const(1)
 E_FLIP = const(2)
@@ -486,8 +486,9 @@ class State:
         self.reason = OK                    # place(): why the last move was refused
 
     def head(self, seed):
-        """The record's first row: the seed (30 bits, as two 15-bit halves) and the seats."""
-        self._rec(E_SEED, (seed >> 15) & 0x7FFF, seed & 0x7FFF, self.n)
+        """The record's first row: the seed (30 bits) in five 7-bit digits, the highest first."""
+        self._rec(E_SEED, (seed >> 28) & 3, (seed >> 21) & 127, (seed >> 14) & 127,
+                  (seed >> 7) & 127, seed & 127)
 
     def _rec(self, kind, a=0, b=0, c=0, d=0, e=0):
         if self.record is not None:
@@ -503,7 +504,7 @@ class State:
         self.start = start
         self.turn = start
         self.phase = P_FLIP
-        self._rec(E_START, start, 1 if chosen else 0)
+        self._rec(E_START, start, 1 if chosen else 0, self.n)
         return start
 
     def flip(self):
@@ -541,7 +542,7 @@ class State:
         level = d.level
         pts = d.put(t, m, level)
         self._rec(E_PLACE, seat, t, m >> 10, m & 31, (m >> 5) & 31)
-        self._rec(E_LEVEL, seat, level, pts, d.score)
+        self._rec(E_LEVEL, seat, level, pts, d.score >> 7, d.score & 127)
         self._next()
         return True
 
@@ -586,4 +587,4 @@ class State:
                 w |= 1 << s
         self.winners = w
         self.phase = P_OVER
-        self._rec(E_RESULT, w, best, self.flipped)
+        self._rec(E_RESULT, w, best >> 7, best & 127, self.flipped)

@@ -1,11 +1,11 @@
 """Suspend/resume of an NMBR 9 game: the bytes GameScene.snapshot() returns.
 
-Layout (version 2; version 1 held 32-bit fields and is refused):
+Layout (version 3; versions 1 and 2 held 32-bit and 16-bit fields and are refused):
     0   b"N9"                magic
     2   version              1
     3   bot generator        4 bytes, as it was when the current turn began, so a bot that
                              was thinking thinks again from the same start
-    7   record rows          2 bytes count n, then n rows of the record (int16 each field)
+    7   record rows          2 bytes count n, then n rows of the record (int8 each field)
     +   checksum             2 x 2 bytes: Fletcher sums of everything before
 The rules state is not stored: load() plays the record again from the seed (the deck is the
 seed's shuffle, G-3) through the rules, so every placement is checked again (M-3) and every
@@ -17,7 +17,7 @@ from core.rng import Rng
 from games.nmbr9 import rules as R
 
 MAGIC = b"N9"
-VERSION = 2
+VERSION = 3
 _HEAD = 9
 
 
@@ -72,10 +72,11 @@ def _replay(st, record, setup):
     n = record.n
     f = record.field
     seed = setup.seed & 0x3FFFFFFF
-    if record.kind(0) != R.E_SEED or f(0, 0) != seed >> 15 or f(0, 1) != seed & 0x7FFF \
-            or f(0, 2) != st.n:
+    if record.kind(0) != R.E_SEED or f(0, 0) != seed >> 28 or f(0, 1) != (seed >> 21) & 127 \
+            or f(0, 2) != (seed >> 14) & 127 or f(0, 3) != (seed >> 7) & 127 \
+            or f(0, 4) != seed & 127:
         raise ValueError("record head")
-    if record.kind(1) != R.E_START or not 0 <= f(1, 0) < st.n:
+    if record.kind(1) != R.E_START or not 0 <= f(1, 0) < st.n or f(1, 2) != st.n:
         raise ValueError("record start")
     keep = st.record
     st.record = None                        # the rows are there already
@@ -100,7 +101,7 @@ def _replay(st, record, setup):
                 raise ValueError("record move")
             i += 1
             if record.kind(i) != R.E_LEVEL or f(i, 0) != seat or f(i, 1) != d.lev[d.n - 1] \
-                    or f(i, 3) != d.score:
+                    or f(i, 3) * 128 + f(i, 4) != d.score:
                 raise ValueError("record level")
         elif k == R.E_SKIP:
             if f(i, 0) != st.turn or not st.skip():
