@@ -100,6 +100,7 @@ class GameScene(Scene):
         # shown instead of the display by X and on the result screen
         self.scores = None
         self.table = False
+        self._table_due = False                 # the result screen's table: the next step
         self.pausable = True                    # off on solitaire's result screen (_after)
         if n == 1 and self.kinds[0] == 0:
             from games.nmbr9.scores import Scores     # only here: its code is RAM
@@ -236,7 +237,10 @@ class GameScene(Scene):
         st = self.st
         pressed = c.buttons.pressed
         if self.mode == M_OVER:
-            if pressed & B.A:
+            if self._table_due:
+                self._table_due = False
+                self._show_table(True)
+            elif pressed & B.A:
                 self._save_scores(c)
                 c.end_game()
             elif pressed & B.X:
@@ -376,7 +380,8 @@ class GameScene(Scene):
                 # pause menu is off until then, so leaving always goes through A
                 self.scores.add(st.disp[0].score, self.names[0], self.seed)
                 self.pausable = False
-                self._show_table(True)
+                self._table_due = True          # shown the next step, not beside the header
+                                                # and the last tile (115 KB of SPI in one frame)
             best = 0
             for s in range(self.n):             # the view goes to a winner
                 if st.winners & (1 << s):
