@@ -3,7 +3,7 @@ game is saved or resumed (both allocation points), so its code is not in memory 
 everything that only saving and loading need (the rules state's bytes, the words of the scene,
 the placement and the bot) is here.
 
-Layout (version 4), little-endian:
+Layout (version 5), little-endian:
     0   b"TW", version 3
     3   rules state            _STATE_BYTES: seats, 4 x tokens, 4 x alive, 27 x owner, the
                                scalars (rules.State.v) as 16-bit words
@@ -68,7 +68,7 @@ _U_OVER = const(8)
 _VW_LAST = const(5)         # scenes.py: the highest view
 
 MAGIC = b"TW"
-VERSION = 4
+VERSION = 5      # 5: the Placement's why (a save between a collapse and its record)
 _STATE_BYTES = const(76)    # 36 + 2 * _NV
 _NR = const(108)            # _MAX_SEATS * _NPIECES: risk table entries
 
@@ -76,7 +76,7 @@ _NR = const(108)            # _MAX_SEATS * _NPIECES: risk table entries
 _SCENE = ("sub", "wait", "cur", "amount", "fall", "cam", "job", "vseat", "view", "wipe", "oview",
           "ovs", "ocam")
 _PLACE = ("phase", "b", "piece", "found", "tx", "ty", "ta", "frames", "settle", "culprit", "gx",
-          "ytop")
+          "ytop", "why")
 _BOT = ("job", "seat", "level", "done", "stage", "kind", "piece", "amount", "gx", "gy", "ga",
         "ready_y", "dphase", "dframes")
 _TILT = ("x", "y", "source", "_fx", "_fy")
@@ -286,7 +286,7 @@ def _placement(scene):
     pl.found = pl.found != 0
     if pl.piece >= 0:
         pl.rmax = _rmax(pl.piece)
-    if not _IDLE <= pl.phase <= _FELL or ((pl.phase == _CARRY or pl.phase == _SETTLE) and
+    if not _IDLE <= pl.phase <= _FELL or not 0 <= pl.why <= 2 or ((pl.phase == _CARRY or pl.phase == _SETTLE) and
                                          not 0 <= pl.b < tw.w.count()):
         raise ValueError("placement")
     sub = scene.sub
