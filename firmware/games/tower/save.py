@@ -57,7 +57,7 @@ _LIVE = const(1)
 # bot.py
 _S_DONE = const(3)
 # startup.py
-_NB = const(3)
+_NB = const(4)
 # -- end of the copies --
 _E_LAST = const(16)         # the highest row kind
 _U_THINK = const(1)

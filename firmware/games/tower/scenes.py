@@ -125,8 +125,8 @@ _VW_TABLE = const(5)        # the table without a tower: a fallen tower is wiped
 # a view switch is wiped in over _NB steps, a band of the main view a step (issue 8: a whole
 # view and its push in one frame take 45-87 ms on the Pico); band k is main-view rows
 # _BAND[k].._BAND[k + 1] - 1, on the shelf's rows of cells (35 px each)
-_NB = const(3)
-_BAND = b"\x00\x46\x8c\xb2"        # 0, 70, 140, 178
+_NB = const(4)              # 4: the result of 4 seats is wiped in a tower a step (below)
+_BAND = b"\x00\x46\x69\x8c\xb2"    # 0, 70, 105, 140, 178
 
 # what to draw at the next draw() (dirt bits)
 _D_HEAD = const(1)
@@ -577,7 +577,8 @@ class GameScene(Scene):
         pen = self.pen
         if self.view == _VW_RESULT:
             # the result is wiped in by seat columns, the seats s0..s1 - 1 a step: a band of rows
-            # loaded and drew every tower again (the second band took 41 ms on the Pico)
+            # loaded and drew every tower again (the second band took 41 ms on the Pico), two
+            # towers a step 42.7 ms
             n = self.n
             sw = 240 // n
             s0 = self.wdrawn * n // _NB

@@ -45,7 +45,7 @@ _MAXK = const(4)            # candidates kept for the scratch check
 _D_ALL = const(7)
 _MAIN_Y = const(22)
 _MAIN_H = const(178)
-_NB = const(3)
+_NB = const(4)
 
 _PVMAX = const(8)
 _NAME_LEN = const(7)
@@ -92,8 +92,9 @@ def build(sc, console, setup, snapshot, room=None):
     # a view switch is wiped in a band a step (scenes._BAND): the screen and the main view cut
     # short below each band, so that drawing a band draws nothing under it
     sc.pen = D.Pen()
-    sc.wfb = (_cut(m, 0, _MAIN_Y + 70), _cut(m, 0, _MAIN_Y + 140), console.gfx.fb)
-    sc.wfbm = (_cut(m, _MAIN_Y, 70), _cut(m, _MAIN_Y, 140), sc.fbm)
+    sc.wfb = (_cut(m, 0, _MAIN_Y + 70), _cut(m, 0, _MAIN_Y + 105), _cut(m, 0, _MAIN_Y + 140),
+              console.gfx.fb)
+    sc.wfbm = (_cut(m, _MAIN_Y, 70), _cut(m, _MAIN_Y, 105), _cut(m, _MAIN_Y, 140), sc.fbm)
     # dynamic state (save.py saves it)
     sc.sub = 0                          # what the scene waits for (scenes._U_*)
     sc.wait = 0                         # steps to show a bot's answer
