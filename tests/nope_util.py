@@ -26,28 +26,6 @@ def kind_of(m):
     return m & 7
 
 
-def nom_target(m):
-    """A nomination move's target seat, count and colour index (rules.nominate_move's fields)."""
-    return (m >> 3) & 7
-
-
-def nom_count(m):
-    return (m >> 6) & 3
-
-
-def nom_colour(m):
-    return (m >> 8) & 3
-
-
-def set_top(m):
-    """The top card of a SET move: its last card."""
-    return R.set_cards(m, R.set_size(m) - 1)
-
-
-def is_action(code):
-    return code >= C.FIRST_ACTION
-
-
 def head_move(colour, top):
     """The HEAD move legal() lists for "a set of this colour with this card on top"."""
     return R.HEAD | (colour << 3) | (top << 5)

@@ -65,7 +65,7 @@ def test_normal_keeps_single_colour_cards_and_sheds_two_colour_cards_and_jokers(
 def test_normal_chooses_the_top_that_asks_the_next_player_most():
     st = table(3, ["R1 RB3 RG2 G1", "B2 Y1", "Y3"], top="R2")
     m = bot().choose(st, B.NORMAL)
-    assert U.NAMES[U.set_top(m)] == "RB3"            # three cards, two colours
+    assert U.NAMES[R.set_top(m)] == "RB3"            # three cards, two colours
 
 
 def test_normal_plays_an_action_card_alone_rather_than_three_cards():
@@ -84,11 +84,11 @@ def test_normal_and_hard_nominate_the_weakest_for_their_whole_hand(level):
     st = table(4, ["NomY G1", "R1 R2 R3", "B1 B2", "Y1 G2 G3 B3"], top="Y2")
     st.play(R.action_move(card("NomY")))
     m = bot(n=4).choose(st, level)
-    assert U.nom_target(m) == 2 and U.nom_count(m) == 2 and U.nom_colour(m) == 3
+    assert R.nom_target(m) == 2 and R.nom_count(m) == 2 and R.nom_colour(m) == 3
     st = table(3, ["Nom* G1", "R1 R2 R3 RB1", "B1 B2 B3 Y1 Y2"], top="Y2")
     st.play(R.action_move(card("Nom*")))
     m = bot().choose(st, level)
-    assert U.nom_target(m) == 1 and U.nom_count(m) == 3
+    assert R.nom_target(m) == 1 and R.nom_count(m) == 3
 
 
 def test_hard_weighs_what_the_victim_is_likely_to_hold():
@@ -101,9 +101,9 @@ def test_hard_weighs_what_the_victim_is_likely_to_hold():
     tops = set()
     for seed in range(4):
         m = bot(B.HARD, n=2, seed=seed).choose(st, B.HARD)
-        tops.add(U.NAMES[U.set_top(m)])
+        tops.add(U.NAMES[R.set_top(m)])
     assert tops == {"RY3"}
-    assert U.NAMES[U.set_top(bot(n=2).choose(st, B.NORMAL))] == "RB3"
+    assert U.NAMES[R.set_top(bot(n=2).choose(st, B.NORMAL))] == "RB3"
 
 
 # -- G-4: public information only ---------------------------------------------------------------------

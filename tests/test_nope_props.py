@@ -76,7 +76,7 @@ class Checker:
                 assert (R.DRAW in kinds) == (not has)
         else:
             for m in got:                               # never nominate oneself or an out seat
-                t = U.nom_target(m)
+                t = R.nom_target(m)
                 assert t != mover and st.alive[t]
         other = R.State(st.n, st.opt_deal, st.actions, st.alone)
         SNAP.load_state(other, SNAP.save_state(st))

@@ -51,7 +51,7 @@ def test_simulator_runs_games_and_exports_the_record(tmp_path):
                 assert all(1 <= c < C.NCODES for c in cards) and len(cards) == x["count"]
                 held[x["seat"]] -= x["count"]
             elif x["event"] == "action":
-                assert U.is_action(x["card"])
+                assert C.is_action(x["card"])
                 held[x["seat"]] -= 1
             elif x["event"] == "out":
                 assert held[x["seat"]] == 0

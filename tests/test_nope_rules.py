@@ -551,7 +551,7 @@ def test_RB_M2_P5_any_other_player_still_in_and_a_count_of_1_to_3():
     st = table(4, ["NomY G1", "R3", "", "B3"], top="Y2")
     st.play(act("NomY"))
     assert st.phase == R.P_NOMINATE
-    targets = {(U.nom_target(m), U.nom_count(m), U.nom_colour(m)) for m in legal(st)}
+    targets = {(R.nom_target(m), R.nom_count(m), R.nom_colour(m)) for m in legal(st)}
     assert targets == {(s, k, 3) for s in (1, 3) for k in (1, 2, 3)}      # never self, never out
     with pytest.raises(ValueError):
         st.play(nominate(0, 1, "Y"))
@@ -570,7 +570,7 @@ def test_RB_M3_the_target_must_discard_that_many_of_the_nominates_colour():
 def test_RB_M4_the_four_colour_nominate_lets_its_player_choose_the_colour():
     st = table(3, ["Nom* G1", "R3", "B3"], top="Y2")
     st.play(act("Nom*"))
-    assert {U.nom_colour(m) for m in legal(st)} == {0, 1, 2, 3}
+    assert {R.nom_colour(m) for m in legal(st)} == {0, 1, 2, 3}
     st.play(nominate(1, 1, "G"))
     assert demand(st) == (1, "G")
 
@@ -668,7 +668,7 @@ def test_P5_PD7_a_last_card_nominate_still_nominates_unless_the_game_is_over():
     st = table(3, ["NomR", "G3", "B3"], top="R2")
     st.play(act("NomR"))
     assert not st.alive[0] and st.phase == R.P_NOMINATE
-    assert {U.nom_target(m) for m in legal(st)} == {1, 2}
+    assert {R.nom_target(m) for m in legal(st)} == {1, 2}
     st = table(2, ["NomR", "G3"], top="R2")
     st.play(act("NomR"))
     assert st.phase == R.P_OVER and st.winners == 2
@@ -693,4 +693,4 @@ def test_RB_Y2_P7_without_the_action_cards():
     assert st.npile + st.ndisc + sum(st.hn) == 90
     every = [st.pile[i] for i in range(st.npile)] + [st.disc[0]] + \
         [c for s in range(3) for c in range(1, C.NCODES) for _ in range(st.count(s, c))]
-    assert not any(U.is_action(c) for c in every)
+    assert not any(C.is_action(c) for c in every)

@@ -225,7 +225,7 @@ class Bot:
         me = st.turn
         self.hit = st.next_seat(me)
         if m & 7 == R.SET:
-            top = R.set_cards(m, R.set_size(m) - 1)
+            top = R.set_top(m)
             alone = False
         else:
             top = R.action_card(m)

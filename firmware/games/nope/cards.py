@@ -97,6 +97,10 @@ _LETTERS = b"RGBY"
 _WORDS = (b"", b"Joker", b"Reset", b"See", b"Nom")      # by kind
 
 
+def is_action(code):
+    return code >= FIRST_ACTION
+
+
 def deck_count(code, actions):
     """Copies of `code` in the deck; without action cards (P-7) those are left out."""
     if not actions and code >= FIRST_ACTION:

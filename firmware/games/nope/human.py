@@ -218,7 +218,7 @@ class HumanScene(GameScene):
             self._refuse(WHY_COUNT[st.dcount])
         elif why == R.WHY_COLOUR:
             self._refuse(WHY_COLOUR)
-        elif self.npick == 1 and self.hc[last] >= C.FIRST_ACTION:
+        elif self.npick == 1 and C.is_action(self.hc[last]):
             self._refuse(WHY_ALONE)
         else:
             self._refuse(WHY_COUNT[st.dcount])

@@ -100,6 +100,10 @@ def set_size(m):
     return 3 if (m >> 15) & 63 else 2 if (m >> 9) & 63 else 1 if (m >> 3) & 63 else 0
 
 
+def set_top(m):
+    return set_cards(m, set_size(m) - 1)
+
+
 def head_colour(m):
     return (m >> 3) & 3
 
@@ -110,6 +114,18 @@ def head_top(m):
 
 def action_card(m):
     return (m >> 3) & 63
+
+
+def nom_target(m):
+    return (m >> 3) & 7
+
+
+def nom_count(m):
+    return (m >> 6) & 3
+
+
+def nom_colour(m):
+    return (m >> 8) & 3
 
 
 def demand_of(code):
@@ -305,7 +321,7 @@ class State:
         elif kind == ACTION:
             self._play_action((m >> 3) & 63)
         else:
-            self._nominate((m >> 3) & 7, (m >> 6) & 3, (m >> 8) & 3)    # target, count, colour
+            self._nominate(nom_target(m), nom_count(m), nom_colour(m))
         if self.phase != P_OVER:
             self.legal()
 
