@@ -137,6 +137,19 @@ def test_exception_line_of_a_traceback():
     assert BP.last_error_line(err) == "MemoryError: memory allocation failed, allocating 8192 bytes"
 
 
+def test_a_traceback_on_the_boards_stdout_is_the_runs_error():
+    # the console's own start failing under a large ballast: MicroPython prints it on stdout
+    out = ("picotable: watchdog off (/nowdt)\nTraceback (most recent call last):\n  File "
+           "\"main.py\", line 3, in <module>\nMemoryError: memory allocation failed, allocating "
+           "640 bytes\nMicroPython v1.24.1 on 2024-11-29; Raspberry Pi Pico with RP2040\n>>> \n"
+           "==== vpico summary ====\nend: exception\n")
+    run = BP.read_run(out, "", 1, 13.1)
+    assert run.failure() == "no report: MemoryError: memory allocation failed, allocating 640 bytes"
+    assert BP.expected_failure("ballast-norespect", run)        # the search's answer
+    assert not BP.expected_failure("norespect", run)            # a game part: a broken run
+    assert BP.read_run(out, "", 0, 13.1).failure() == "no report: vpico ended: exception (exit 0)"
+
+
 def sample_runs():
     return BP.Replay(SAMPLE).runs
 
