@@ -10,21 +10,27 @@ module; every other tower module that uses it gets a copy, written by this tool 
 BEGIN and END below, with the value and the comment of the home's definition. To change a
 constant, change it at home and run this tool (tests/test_tower_physics.py runs --check).
 
+A constant may be written as an expression of others, its own module's or copied ones
+(`_NR = const(_MAX_SEATS * _NPIECES)`); its copies get the value.
+
 The core's public constants are copied the same way under a prefix (CORE: `_BT_A` is
 core/buttons.py's `A`).
 
-Home modules are searched in HOMES order: a hand-written definition in two of them is refused.
-Modules not in HOMES keep hand-written copies for now (tests/test_tower_physics.py checks that
-they agree). physics_viper.py is generated whole from physics_kern.py (gen_tower_viper.py).
+Every tower module takes part but physics_viper.py (generated whole from physics_kern.py by
+gen_tower_viper.py). A name written by hand in two modules is refused, and so is a core
+constant's prefixed name written by hand. HOMES orders the modules (the copies' groups follow
+it); a module not named there comes after them.
 """
 import ast
 import os
+import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOWER = os.path.join(ROOT, "firmware", "games", "tower")
 HOMES = ("physics_kern.py", "physics.py", "geom.py", "rules.py", "place.py", "towers.py", "bot.py",
-         "human.py", "startup.py", "save.py")
+         "human.py", "startup.py", "save.py", "scenes.py", "draw.py")
+GENERATED = ("physics_viper.py",)
 CORE = (("_BT_", "buttons.py"), ("_TL_", "tilt.py"), ("_PAL_", "palette.py"))
 BEGIN = "# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --"
 END = "# -- end of the copies --"
@@ -43,36 +49,82 @@ def _split(text, name):
 
 
 def _consts(lines, prefix=None):
-    """{name: (value, comment)} of the private constants written in these lines, in order;
-    with a prefix, of the public ones, named with the prefix."""
+    """{name: (expression, literal, comment)} of the private constants written in these lines, in
+    order (literal: the source text of a plain number, else None); with a prefix, of the public
+    ones, named with the prefix."""
     out = {}
-    values = {}                 # by the names the module itself uses: a value may name them
     for node in ast.parse("\n".join(lines)).body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
                 isinstance(node.targets[0], ast.Name) and \
                 node.targets[0].id.startswith("_") == (prefix is None) and \
                 isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "const":
             arg = node.value.args[0]
-            value = eval(compile(ast.Expression(arg), "const", "eval"), {}, dict(values))
-            values[node.targets[0].id] = value
             line = lines[node.lineno - 1]
             literal = line[arg.col_offset:arg.end_col_offset] if isinstance(arg, ast.Constant) \
-                else str(value)
+                else None
             comment = [line[node.end_col_offset:].strip()]
             col = line.find("#", node.end_col_offset)
             for more in lines[node.end_lineno:]:      # a comment continued on the next lines
                 if col < 0 or more.find("#") != col or more[:col].strip():
                     break
                 comment.append(more.strip())
-            out[(prefix or "") + node.targets[0].id] = (literal, comment)
+            out[(prefix or "") + node.targets[0].id] = (arg, literal, comment)
     return out
+
+
+class _Values(dict):
+    """The value of each constant, worked out from its expression when first asked for; a name
+    in an expression is looked up in `scope` (a module's own constants and its copies)."""
+
+    def __init__(self, exprs, scope=None):
+        super().__init__()
+        self.exprs = exprs
+        self.scope = scope or {}
+
+    def __missing__(self, name):
+        if name not in self.exprs:
+            raise SystemExit("%s: not a constant of the tower or of core/%s"
+                             % (name, ", core/".join(c[1] for c in CORE)))
+        arg, strip = self.exprs[name]
+        names = _Scope(self, strip)
+        value = self[name] = eval(compile(ast.Expression(arg), name, "eval"), {}, names)
+        return value
+
+
+class _Scope(dict):
+    """The names an expression of a core module sees: its own, unprefixed."""
+
+    def __init__(self, values, prefix):
+        super().__init__()
+        self.values = values
+        self.prefix = prefix
+
+    def __missing__(self, name):
+        return self.values[self.prefix + name]
 
 
 def _used(lines):
     return {n.id for n in ast.walk(ast.parse("\n".join(lines))) if isinstance(n, ast.Name)}
 
 
-def _block(name, head, tail, homes):
+def _unknown(lines, homes):
+    """The constant-like names (_UPPER) a module reads but neither makes nor finds at a home."""
+    tree = ast.parse("\n".join(lines))
+    made = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            made.add(n.id)
+        elif isinstance(n, (ast.FunctionDef, ast.ClassDef)):
+            made.add(n.name)
+        elif isinstance(n, (ast.Import, ast.ImportFrom)):
+            made.update((a.asname or a.name).split(".")[0] for a in n.names)
+    known = {c for _, defs in homes for c in defs}
+    return sorted({n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and
+                   isinstance(n.ctx, ast.Load) and re.match(r"_[A-Z][A-Z0-9_]*$", n.id) and
+                   n.id not in made and n.id not in known})
+
+
+def _block(name, head, tail, homes, value):
     """The lines of the copies a module needs, under the name of each home."""
     own = _consts(head + tail)
     used = _used(head + tail)
@@ -81,9 +133,9 @@ def _block(name, head, tail, homes):
         if home == name:
             continue
         lines = []
-        for c, (literal, comment) in defs.items():
+        for c, (_, literal, comment) in defs.items():
             if c in used and c not in own:
-                text = "%s = const(%s)" % (c, literal)
+                text = "%s = const(%s)" % (c, literal or value[c])
                 pad = max(28, len(text) + 2)
                 lines.append(("%-*s%s" % (pad, text, comment[0])).rstrip())
                 lines.extend(" " * pad + more for more in comment[1:])
@@ -93,23 +145,21 @@ def _block(name, head, tail, homes):
     return out
 
 
-def values():
-    """{name: int} of every constant at home (the tools that make tables read them here)."""
-    out = {}
-    for name in HOMES:
-        with open(os.path.join(TOWER, name)) as f:
-            head, _, tail = _split(f.read(), name)
-        for c, (literal, _) in _consts(head + tail).items():
-            out[c] = int(literal, 0)
-    return out
+def _names():
+    """The tower modules in HOMES order."""
+    mods = sorted(m for m in os.listdir(TOWER)
+                  if m.endswith(".py") and m not in HOMES and m not in GENERATED)
+    return HOMES + tuple(mods)
 
 
-def modules():
-    """{path: text} of the modules with their copies as they should be."""
+def _homes():
+    """(parts, homes, value): each module's (path, text, head, block, tail), the hand-written
+    constants of each home in order [(home, defs)], and the value of every constant."""
     parts = {}
     homes = []
     where = {}
-    for name in HOMES:
+    exprs = {}
+    for name in _names():
         path = os.path.join(TOWER, name)
         with open(path) as f:
             text = f.read()
@@ -121,6 +171,7 @@ def modules():
                 raise SystemExit("%s: written by hand in %s and %s: keep it in one (the first) "
                                  "and run tools/gen_tower_consts.py" % (c, where[c], name))
             where[c] = name
+            exprs[c] = (defs[c][0], "")
         homes.append((name, defs))
     for prefix, name in CORE:
         with open(os.path.join(ROOT, "firmware", "core", name)) as f:
@@ -129,10 +180,27 @@ def modules():
             if c in where:
                 raise SystemExit("%s: written by hand in %s: it is core/%s's %s"
                                  % (c, where[c], name, c[len(prefix):]))
+            exprs[c] = (defs[c][0], prefix)
         homes.append(("core/" + name, defs))
+    return parts, homes, _Values(exprs)
+
+
+def values():
+    """{name: int} of every tower constant (the tools that make tables read them here)."""
+    _, homes, value = _homes()
+    return {c: value[c] for home, defs in homes if not home.startswith("core/") for c in defs}
+
+
+def modules():
+    """{path: text} of the modules with their copies as they should be."""
+    parts, homes, value = _homes()
     out = {}
     for name, (path, text, head, block, tail) in parts.items():
-        want = _block(name, head, tail, homes)
+        unknown = _unknown(head + tail, homes)
+        if unknown:
+            raise SystemExit("%s: uses %s, defined in no tower module and in no core module of "
+                             "CORE: define it at its home" % (name, ", ".join(unknown)))
+        want = _block(name, head, tail, homes, value)
         if block is None:
             if want:
                 raise SystemExit("%s: uses %s: put the lines\n%s\n%s\nafter its imports"

@@ -68,6 +68,7 @@ _NORMAL = const(2)
 _HARD = const(3)
 
 # jobs
+_J_NONE = const(0)           # none
 _J_TURN = const(1)           # active seat: Build or Push
 _J_BID = const(2)            # asked in an auction
 _J_PUSHED = const(3)         # asked on a push

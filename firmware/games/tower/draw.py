@@ -15,16 +15,19 @@ from core import palette as PAL
 from core.gfx import Gfx
 from games.tower import physics as P
 
-# copies of physics_kern.py constants (tests/test_tower_physics.py checks that they agree)
-_OA = const(268)
-_OBH = const(884)
+# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
+# physics_kern.py
+_BH_P0 = const(6)           # first part
+_BH_NP = const(7)           # part count
 _BSH = const(9)
-_BH_P0 = const(6)
-_BH_NP = const(7)
+_OA = const(268)            # _OB + (_MAXB + 1) * _BS: part AABBs, 4 each, Q6 px
+_OBH = const(884)           # _OV + _MAXV * 4: bodies (see above)
 _TV = const(260)
 _PW = const(8)
-_PT_NP = const(5)
-_PT_PP = const(7)
+# physics.py
+_PT_NP = const(5)           # parts
+_PT_PP = const(7)           # index in PT of the first part's (first table vertex, count)
+# -- end of the copies --
 
 # one colour per piece (pieces.PIECES order)
 PCOL = bytes((PAL.ORANGE, PAL.YELLOW, PAL.BROWN, PAL.RED, PAL.CYAN, PAL.GREEN, PAL.SILVER,

@@ -5,6 +5,16 @@ into games/tower/pieces.PIECES, poses are the piece's centroid in Q10 px (1024 p
 mid-table, y up from the table line) and its angle in brads (65536 per turn, counter-clockwise).
 docs/tower.md lists every event with its meaning and the JSON-lines form the simulator exports.
 """
+from micropython import const
+
+# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
+# rules.py
+_E_PLACE = const(12)
+_V_TURNS = const(10)
+_V_WINNER = const(11)
+_V_REASON = const(12)
+# -- end of the copies --
+
 # (name, field names), by kind; the comments say what the fields mean
 EVENTS = (
     ("seed", ("seed", "seats", "supply", "options", "tokens")),
@@ -39,8 +49,8 @@ def result(scene):
     rec = scene.record
     k = 0
     for i in range(rec.n):
-        if rec.kind(i) == 12:                           # place
+        if rec.kind(i) == _E_PLACE:
             k += 1
-    w = v[11]                                           # rules.V_WINNER, V_REASON, V_TURNS
+    w = v[_V_WINNER]
     return "winner=%s reason=%s turns=%d placed=%d rows=%d" % (
-        "draw" if w < 0 else str(w), REASONS[v[12]], v[10], k, rec.n)
+        "draw" if w < 0 else str(w), REASONS[v[_V_REASON]], v[_V_TURNS], k, rec.n)

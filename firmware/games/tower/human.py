@@ -18,6 +18,11 @@ _V_HIGH = const(3)          # auction: the high bid
 # place.py
 _QUARTER = const(16384)
 _FINE = const(512)          # a fine turn: 2.8 degrees
+# scenes.py
+_U_IDLE = const(0)
+_U_OPEN = const(3)          # a human enters the opening bid
+_U_LOOK = const(4)          # a human looks at the own tower from the shelf
+_D_PROMPT = const(4)
 # core/buttons.py
 _BT_UP = const(1)
 _BT_DOWN = const(2)
@@ -30,11 +35,6 @@ _BT_DIRS = const(15)
 # core/tilt.py
 _TL_SENSOR = const(1)
 # -- end of the copies --
-# copies of scenes.py constants (tests/test_tower_physics.py checks that they agree)
-_U_IDLE = const(0)
-_U_OPEN = const(3)
-_U_LOOK = const(4)
-_D_PROMPT = const(4)
 
 
 def answer(sc, c, seat):

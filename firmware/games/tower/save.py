@@ -41,6 +41,7 @@ _P_PLACE = const(3)
 _P_OVER = const(4)
 _E_SEED = const(0)
 _E_RESULT = const(15)
+_E_PIECE = const(16)
 _V_PHASE = const(0)
 _V_ACTIVE = const(1)        # whose turn it is
 _V_PIECE = const(2)         # the piece in the auction / push / placement (-1: none)
@@ -53,24 +54,26 @@ _CARRY = const(1)
 _SETTLE = const(2)
 _FELL = const(4)            # collapsed
 # towers.py
+_CLEAN = const(0)
 _LIVE = const(1)
 # bot.py
+_J_NONE = const(0)          # none
 _S_DONE = const(3)
-# startup.py
-_NB = const(4)
-# -- end of the copies --
-_E_LAST = const(16)         # the highest row kind
-_U_THINK = const(1)
-_U_SHOW = const(2)
-_U_PLACE = const(5)
-_U_FALL = const(6)
+# scenes.py
+_U_THINK = const(1)         # a bot thinks
+_U_SHOW = const(2)          # a bot's answer is on screen, applied after the delay
+_U_PLACE = const(5)         # a piece is carried or settling
+_U_FALL = const(6)          # a tower collapses
 _U_OVER = const(8)
-_VW_LAST = const(5)         # scenes.py: the highest view
+_VW_LAST = const(5)         # the highest view
+_NB = const(4)              # 4: the result of 4 seats is wiped in a tower a step (below)
+# -- end of the copies --
 
 MAGIC = b"TW"
 VERSION = 5      # 5: the Placement's why (a save between a collapse and its record)
-_STATE_BYTES = const(76)    # 36 + 2 * _NV
-_NR = const(108)            # _MAX_SEATS * _NPIECES: risk table entries
+_STATE_BYTES = const(1 + 2 * _MAX_SEATS + _NPIECES + 2 * _NV)
+_NR = const(_MAX_SEATS * _NPIECES)      # risk table entries
+_E_LAST = const(_E_PIECE)       # the highest row kind (rules.py lists them)
 
 # the saved words, by attribute name
 _SCENE = ("sub", "wait", "cur", "amount", "fall", "cam", "job", "vseat", "view", "wipe", "oview",
@@ -239,7 +242,7 @@ def _towers(scene, data, at):
         at += k
         tw.w.restore(pool, o)               # checks that it is a world
     tw.seat = scene.n - 1
-    tw.state = 0                            # towers.CLEAN: the world holds the last tower
+    tw.state = _CLEAN                       # the world holds the last tower
     live = data[at]
     if live != 255:
         if live >= scene.n:
@@ -309,7 +312,7 @@ def _resume_bot(scene):
         # the risk table and the generator as they were then
         job = b.job
         done = b.done
-        b.job = 0                           # bot.J_NONE
+        b.job = _J_NONE
         for i in range(_NR):
             b.risk[i] = b.risk0[i]
         for s in range(_MAX_SEATS):

@@ -30,19 +30,46 @@ from games.tower import draw as D
 from games.tower import physics as P
 from games.tower import rules as R
 
-# copies of core constants (tests/test_tower_physics.py checks that they agree)
-_BT_A = const(32)
-_PAL_BLACK = const(0)
-_PAL_NAVY = const(1)
-_PAL_SLATE = const(2)
-_PAL_GREY = const(3)
-_PAL_SILVER = const(4)
-_PAL_WHITE = const(5)
-_PAL_RED = const(6)
-_PAL_YELLOW = const(8)
-_PAL_GREEN = const(9)
-_PAL_BROWN = const(15)
-# copies of bot.py constants
+# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
+# physics_kern.py
+_BS = const(8)
+_OB = const(20)             # _HS
+_F_SLEEP = const(2)
+# rules.py
+_NPIECES = const(27)
+_SUPPLY = const(255)        # owner: in the supply
+_UNUSED = const(254)        # owner: not part of this game (short supply options)
+_P_TURN = const(0)
+_P_AUCTION = const(1)
+_P_PUSH = const(2)
+_P_PLACE = const(3)
+_P_OVER = const(4)
+_E_COLLAPSE = const(13)
+_V_PHASE = const(0)
+_V_ACTIVE = const(1)        # whose turn it is
+_V_PIECE = const(2)         # the piece in the auction / push / placement (-1: none)
+_V_HIGH = const(3)          # auction: the high bid
+_V_HIGHSEAT = const(4)      # auction: its bidder
+_V_ASK = const(5)           # auction / push: the seat to answer
+_V_IN = const(6)            # auction: bit mask of seats still in
+_V_COST = const(7)          # push: the cost to pass it on
+_V_PLACER = const(8)
+_V_WINNER = const(11)
+_V_AGAIN = const(14)        # 1 while the active seat goes on after being outbid
+# place.py
+_IDLE = const(0)
+_CARRY = const(1)
+_DONE = const(3)            # placed: tower at rest
+_FELL = const(4)            # collapsed
+# towers.py
+_LIVE = const(1)
+_SCRATCH = const(2)
+# bot.py
+_J_NONE = const(0)          # none
+_J_TURN = const(1)          # active seat: Build or Push
+_J_BID = const(2)           # asked in an auction
+_J_PUSHED = const(3)        # asked on a push
+_J_PLACE = const(4)         # where to put the accepted piece
 _A_BUILD = const(1)
 _A_PUSH = const(2)
 _A_RAISE = const(3)
@@ -51,47 +78,23 @@ _A_ACCEPT = const(5)
 _A_PAY = const(6)
 _A_PLACE = const(7)
 _S_DONE = const(3)
-_J_NONE = const(0)
-_J_TURN = const(1)
-_J_BID = const(2)
-_J_PUSHED = const(3)
-_J_PLACE = const(4)
-# copies of place.py constants
-_IDLE = const(0)
-_CARRY = const(1)
-_SETTLE = const(2)
-_DONE = const(3)
-_FELL = const(4)
-# copies of rules.py constants
-_NPIECES = const(27)
-_SUPPLY = const(255)
-_UNUSED = const(254)
-_P_TURN = const(0)
-_P_AUCTION = const(1)
-_P_PUSH = const(2)
-_P_PLACE = const(3)
-_P_OVER = const(4)
-_E_COLLAPSE = const(13)
-_V_PHASE = const(0)
-_V_ACTIVE = const(1)
-_V_PIECE = const(2)
-_V_HIGH = const(3)
-_V_HIGHSEAT = const(4)
-_V_ASK = const(5)
-_V_IN = const(6)
-_V_COST = const(7)
-_V_PLACER = const(8)
-_V_TURNS = const(10)
-_V_WINNER = const(11)
-_V_REASON = const(12)
-_V_AGAIN = const(14)
-# copies of towers.py constants
-_LIVE = const(1)
-_SCRATCH = const(2)
-# copies of physics_kern.py constants
-_F_SLEEP = const(2)
-_OB = const(20)
-_BS = const(8)
+# core/buttons.py
+_BT_A = const(32)
+# core/palette.py
+_PAL_BLACK = const(0)
+_PAL_NAVY = const(1)        # background
+_PAL_SLATE = const(2)       # panels
+_PAL_GREY = const(3)
+_PAL_SILVER = const(4)
+_PAL_WHITE = const(5)
+_PAL_RED = const(6)
+_PAL_ORANGE = const(7)
+_PAL_YELLOW = const(8)
+_PAL_GREEN = const(9)
+_PAL_CYAN = const(11)
+_PAL_PINK = const(14)
+_PAL_BROWN = const(15)
+# -- end of the copies --
 
 _BOT_BUDGET = const(64)     # bot thinking units per frame, ~1.3 us each on the unix port (bot.py);
                             # the longest thinking frame on the emulated Pico ~37 ms (46 ms at 80)
@@ -121,6 +124,7 @@ _VW_CARD = const(2)
 _VW_TOWER = const(3)
 _VW_RESULT = const(4)
 _VW_TABLE = const(5)        # the table without a tower: a fallen tower is wiped away to it
+_VW_LAST = const(_VW_TABLE) # the highest view
 
 # a view switch is wiped in over _NB steps, a band of the main view a step (issue 8: a whole
 # view and its push in one frame take 45-87 ms on the Pico); band k is main-view rows
@@ -135,7 +139,7 @@ _D_PROMPT = const(4)
 _D_CARD = const(8)
 _D_ALL = const(7)
 
-SEAT_COL = b"\x0b\x07\x09\x0e"     # palette CYAN, ORANGE, GREEN, PINK
+SEAT_COL = bytes((_PAL_CYAN, _PAL_ORANGE, _PAL_GREEN, _PAL_PINK))
 
 # every text the scene draws, in one bytes object (a str each would cost about 40 bytes more):
 # text _T_X is _TXT[_TAT[_T_X]:_TAT[_T_X + 1] - 1], the texts end with "|"

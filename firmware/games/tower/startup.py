@@ -35,17 +35,22 @@ _MAX_SEATS = const(4)
 _E_SEED = const(0)
 _V_START = const(13)
 _V_SUPPLY = const(15)       # pieces in the supply
+# place.py
+_IDLE = const(0)
 # towers.py
 _SCRATCH = const(2)
 # bot.py
+_J_NONE = const(0)          # none
 _S_DONE = const(3)
 _MAXK = const(4)            # candidates kept for the scratch check
-# -- end of the copies --
-# copies of scenes.py constants (tests/test_tower_physics.py checks that they agree)
-_D_ALL = const(7)
+_D_TURN = const(0)
+# scenes.py
 _MAIN_Y = const(22)
 _MAIN_H = const(178)
-_NB = const(4)
+_U_IDLE = const(0)
+_NB = const(4)              # 4: the result of 4 seats is wiped in a tower a step (below)
+_D_ALL = const(7)
+# -- end of the copies --
 
 _PVMAX = const(8)
 _NAME_LEN = const(7)
@@ -96,13 +101,13 @@ def build(sc, console, setup, snapshot, room=None):
               console.gfx.fb)
     sc.wfbm = (_cut(m, _MAIN_Y, 70), _cut(m, _MAIN_Y, 105), _cut(m, _MAIN_Y, 140), sc.fbm)
     # dynamic state (save.py saves it)
-    sc.sub = 0                          # what the scene waits for (scenes._U_*)
+    sc.sub = _U_IDLE                    # what the scene waits for (scenes._U_*)
     sc.wait = 0                         # steps to show a bot's answer
     sc.cur = 0                          # shelf cursor
     sc.amount = 0                       # bid being entered
     sc.fall = 0                         # steps a collapse is still shown
     sc.cam = 0                          # px the tower view is raised by
-    sc.job = 0                          # the bot's job (bot.J_*)
+    sc.job = _J_NONE                    # the bot's job (bot._J_*)
     # drawing state
     sc.view = 0                         # scenes._VW_*
     sc.vseat = -1                       # whose tower is on view
@@ -203,7 +208,7 @@ def bot(st, tw, rng):
     b.valid0 = bytearray(_MAX_SEATS)
     b.rng0 = bytearray(4)
     # the job
-    b.job = 0                           # bot.J_*
+    b.job = _J_NONE
     b.seat = -1
     b.level = 0
     b.stage = _S_DONE
@@ -232,7 +237,7 @@ def bot(st, tw, rng):
     b.gy = 0                            # release height of the centroid, Q10
     b.ga = 0                            # goal angle, brads
     b.ready_y = 0                       # a safe height to move sideways at, Q10
-    b.dphase = 0                        # bot.D_*
+    b.dphase = _D_TURN
     b.dframes = 0
     b.vt = Tilt()                       # the synthetic tilt goes through the console's filter
     b.xyz = array("i", [0, 0, 1000])
@@ -245,7 +250,7 @@ def placement():
     """place.Placement, idle."""
     p = PL.Placement()
     p.w = None
-    p.phase = 0                         # place.IDLE
+    p.phase = _IDLE
     p.b = -1
     p.piece = -1
     p.found = False
