@@ -413,13 +413,13 @@ def test_private_constants_agree_across_the_tower_modules():
     for name, where in seen.items():
         assert len(set(where.values())) == 1, (name, where)
     # copies of the core's constants: _BT_X is core.buttons.X, _PAL_X core.palette.X, _TL_X
-    # core.tilt.X
+    # core.tilt.X, _ST_X core.setup.X
     core = {}
-    for prefix, mod in (("_BT_", "buttons"), ("_PAL_", "palette"), ("_TL_", "tilt")):
+    for prefix, mod in (("_BT_", "buttons"), ("_PAL_", "palette"), ("_TL_", "tilt"), ("_ST_", "setup")):
         for name, v in _public_consts(os.path.join(FIRMWARE, "core", mod + ".py")).items():
             core[prefix + name] = v
     for name, where in seen.items():
-        if name.startswith(("_BT_", "_PAL_", "_TL_")):
+        if name.startswith(("_BT_", "_PAL_", "_TL_", "_ST_")):
             assert core.get(name) == list(where.values())[0], (name, where)
     k = {n: w.popitem()[1] for n, w in seen.items()}
     assert k["_OB"] == k["_HS"] and k["_OA"] == k["_OB"] + (k["_MAXB"] + 1) * k["_BS"]

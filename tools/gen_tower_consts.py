@@ -31,7 +31,7 @@ TOWER = os.path.join(ROOT, "firmware", "games", "tower")
 HOMES = ("physics_kern.py", "physics.py", "geom.py", "rules.py", "place.py", "towers.py", "bot.py",
          "human.py", "startup.py", "save.py", "scenes.py", "draw.py")
 GENERATED = ("physics_viper.py",)
-CORE = (("_BT_", "buttons.py"), ("_TL_", "tilt.py"), ("_PAL_", "palette.py"))
+CORE = (("_BT_", "buttons.py"), ("_TL_", "tilt.py"), ("_PAL_", "palette.py"), ("_ST_", "setup.py"))
 BEGIN = "# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --"
 END = "# -- end of the copies --"
 

@@ -60,12 +60,12 @@ _QUARTER = const(16384)
 _FINE = const(512)          # a fine turn: 2.8 degrees
 # towers.py
 _SCRATCH = const(2)
+# core/setup.py
+_ST_EASY = const(1)
+_ST_NORMAL = const(2)
+_ST_HARD = const(3)
 # -- end of the copies --
 
-
-_EASY = const(1)
-_NORMAL = const(2)
-_HARD = const(3)
 
 # jobs
 _J_NONE = const(0)           # none
@@ -176,7 +176,7 @@ class Bot:
             # go round), else only its own
             st = self.st
             job = self.job
-            every = self.level != _EASY and job == _J_TURN
+            every = self.level != _ST_EASY and job == _J_TURN
             for s in range(st.n):
                 if (s == self.seat or every and st.alive[s]) and not self.valid[s]:
                     return self._row_action(s)
@@ -286,14 +286,14 @@ class Bot:
             p = p + 1 if p < _NPIECES - 1 else 0
             if st.owner[p] == _SUPPLY:
                 r = self.risk[me * _NPIECES + p]
-                if lv == _EASY:
+                if lv == _ST_EASY:
                     r += rng.below(600)
-                elif lv == _NORMAL:
+                elif lv == _ST_NORMAL:
                     r += rng.below(120)
                 if r < br:
                     br = r
                     best = p
-        if lv == _EASY:
+        if lv == _ST_EASY:
             # now and then a push of a random piece
             if rng.below(100) < 15:
                 k = rng.below(st.v[_V_SUPPLY])
@@ -325,7 +325,7 @@ class Bot:
             a = st.next_alive(me)
             for _ in range(40):
                 t = st.tokens[a] - spent[a]
-                if t < cost or not self._pays(a, p, cost, _HARD, t):
+                if t < cost or not self._pays(a, p, cost, _ST_HARD, t):
                     break
                 spent[a] += cost
                 cost += 1
@@ -337,7 +337,7 @@ class Bot:
                 v = self.risk[a * _NPIECES + p] - self.amount * _LV[_TOKEN + lv]
                 if st.alive_count() > 2:
                     v = v * 2 // 3
-            if lv == _NORMAL:
+            if lv == _ST_NORMAL:
                 v += rng.below(100)
             if v > pv:
                 pv = v
@@ -361,7 +361,7 @@ class Bot:
         self.kind = _A_PASS
         if nxt > t:
             return
-        if lv == _EASY:
+        if lv == _ST_EASY:
             if self.rng.below(100) < 30 and nxt <= 3:
                 self.kind = _A_RAISE
                 self.amount = nxt
@@ -378,7 +378,7 @@ class Bot:
         worth = (avg - r) // 120
         if me == st.v[_V_ACTIVE]:
             worth = 1 if r < 200 and avg - r > 150 else 0
-        if lv == _NORMAL:
+        if lv == _ST_NORMAL:
             worth += self.rng.below(2)
         if worth > 3:
             worth = 3
@@ -395,7 +395,7 @@ class Bot:
         self.kind = _A_ACCEPT
         if t < cost:
             return
-        if lv == _EASY:
+        if lv == _ST_EASY:
             if self.rng.below(100) < 40:
                 self.kind = _A_PAY
             return
@@ -432,7 +432,7 @@ class Bot:
                     k[_KS] = _INVALID
                     k[_KY] = g.height + (40 << 6)
                     self.kn = 1
-                if self.level == _EASY:
+                if self.level == _ST_EASY:
                     # the best one half of the time, else any of the best three
                     self._plan(0 if self.rng.below(2) else self.rng.below(self.kn if self.kn < 3 else 3))
                     return 1

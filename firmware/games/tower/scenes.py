@@ -94,6 +94,8 @@ _PAL_GREEN = const(9)
 _PAL_CYAN = const(11)
 _PAL_PINK = const(14)
 _PAL_BROWN = const(15)
+# core/setup.py
+_ST_HUMAN = const(0)
 # -- end of the copies --
 
 _BOT_BUDGET = const(64)     # bot thinking units per frame, ~1.3 us each on the unix port (bot.py);
@@ -311,7 +313,7 @@ class GameScene(Scene):
             st = self.st
             s = st.v[_V_PLACER]
             if pl.phase == _CARRY:
-                if self.kinds[s] == 0:
+                if self.kinds[s] == _ST_HUMAN:
                     go = self.hum.carry(self, c, pl)
                 else:
                     b = self.bot
@@ -392,7 +394,7 @@ class GameScene(Scene):
             self.sub = _U_OVER
             self._pick_view()               # the result, already on view (or being wiped in)
             c.beep(880, 150)
-        elif self.kinds[seat] == 0:
+        elif self.kinds[seat] == _ST_HUMAN:
             self.hum.answer(self, c, seat)
         else:
             # a bot thinks (a fixed budget a step), then shows its answer. Thinking has frames
@@ -456,7 +458,7 @@ class GameScene(Scene):
         self.dirt |= _D_HEAD | _D_PROMPT | _D_CARD
         v = self.st.v
         ph = v[_V_PHASE]
-        if ph == _P_PLACE and self.kinds[v[_V_PLACER]] == 0:
+        if ph == _P_PLACE and self.kinds[v[_V_PLACER]] == _ST_HUMAN:
             self._begin_place()
         elif ph == _P_TURN and not self.st.in_supply(self.cur):
             # the cursor on the first supply piece
@@ -465,7 +467,7 @@ class GameScene(Scene):
                 if self.st.owner[p] == _SUPPLY:
                     self.cur = p
         self._pick_view()
-        if (ph == _P_AUCTION or ph == _P_PUSH) and self.kinds[v[_V_ASK]] == 0:
+        if (ph == _P_AUCTION or ph == _P_PUSH) and self.kinds[v[_V_ASK]] == _ST_HUMAN:
             self.amount = v[_V_HIGH] + 1
 
     # -- humans --------------------------------------------------------------------------------
@@ -958,7 +960,7 @@ class GameScene(Scene):
             if seat < 0:
                 return
         x = 4 + TX.draw(g, self.names[seat], 4, y, SEAT_COL[seat])
-        human = self.kinds[seat] == 0
+        human = self.kinds[seat] == _ST_HUMAN
         ph = v[_V_PHASE]
         if sub == _U_AFTER:
             self._say(g, _T_PLACED, x, y, _PAL_WHITE)
