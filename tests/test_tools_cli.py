@@ -49,7 +49,7 @@ BAD = [
     ("gen_sintable.py", ["-x"], "unrecognized arguments: -x"),
     ("gen_tower_angles.py", ["--bogus"], "unrecognized arguments: --bogus"),
     ("gen_tower_tables.py", ["--bogus"], "unrecognized arguments: --bogus"),
-    ("gen_tower_consts.py", ["--bogus"], "unrecognized arguments: --bogus"),
+    ("gen_consts.py", ["--bogus"], "unrecognized arguments: --bogus"),
     ("gen_nmbr9_tiles.py", ["--bogus"], "unrecognized arguments: --bogus"),
     ("bench_lifecycle.py", ["tower", "39"], "argument kinds: '39' is not 1-8 seat digits"),
     ("bench_lifecycle.py", ["tower", "33", "--ballast", "300"], "argument --ballast: '300'"),

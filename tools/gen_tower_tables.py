@@ -23,10 +23,10 @@ from core import fixed  # noqa: E402
 from games.tower.pieces import PIECES  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import gen_tower_consts  # noqa: E402
+import gen_consts  # noqa: E402
 
-# physics' layout of the piece table, read from the modules that define it (gen_tower_consts.py)
-_L = gen_tower_consts.values()
+# physics' layout of the piece table, read from the modules that define it (gen_consts.py)
+_L = gen_consts.values("tower")
 _TV, _PW = _L["_TV"], _L["_PW"]
 _PT_INVM, _PT_IRHO, _PT_IRHO2, _PT_A2 = _L["_PT_INVM"], _L["_PT_IRHO"], _L["_PT_IRHO2"], _L["_PT_A2"]
 _PT_RMAX, _PT_NP, _PT_NV, _PT_PP = _L["_PT_RMAX"], _L["_PT_NP"], _L["_PT_NV"], _L["_PT_PP"]

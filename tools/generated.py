@@ -9,15 +9,18 @@ def main(argv, prog, doc, path, source):
     return main_files(argv, prog, doc, lambda: {path: source()})
 
 
-def main_files(argv, prog, doc, sources):
-    """Run a generator of several files: `sources()` gives {path: text}."""
+def main_files(argv, prog, doc, sources, arguments=None):
+    """Run a generator of several files: `sources()` gives {path: text}; with `arguments(parser)`
+    adding the generator's own arguments, `sources(args)` gets them."""
     from host_sim.args import Parser
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     p = Parser(prog=prog, description=doc.split("\n")[0])
     p.add_argument("--check", action="store_true", help="exit 1 if a file is not up to date")
-    check = p.parse_args(argv).check
+    if arguments:
+        arguments(p)
+    args = p.parse_args(argv)
     status = 0
-    for path, want in sources().items():
+    for path, want in (sources(args) if arguments else sources()).items():
         rel = os.path.relpath(path, root)
         try:
             with open(path) as f:
@@ -26,7 +29,7 @@ def main_files(argv, prog, doc, sources):
             have = None
         if have == want:
             continue
-        if check:
+        if args.check:
             print("%s is out of date: run %s" % (rel, prog))
             status = 1
         else:

@@ -39,7 +39,7 @@ from micropython import const
 
 from games.tower import geom as G
 
-# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
 # geom.py
 _NCOL = const(120)
 _INVALID = const(2000)      # evaluate(): the piece would touch the table or leave the table area

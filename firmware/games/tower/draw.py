@@ -15,7 +15,7 @@ from core import palette as PAL
 from core.gfx import Gfx
 from games.tower import physics as P
 
-# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
 # physics_kern.py
 _BH_P0 = const(6)           # first part
 _BH_NP = const(7)           # part count

@@ -7,7 +7,7 @@ docs/tower.md lists every event with its meaning and the JSON-lines form the sim
 """
 from micropython import const
 
-# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
 # rules.py
 _E_PLACE = const(12)
 _V_TURNS = const(10)

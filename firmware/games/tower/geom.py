@@ -17,7 +17,7 @@ from micropython import const
 
 from games.tower import physics as P
 
-# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
 # physics_kern.py
 _F_FOUND = const(32)        # foundation (for the game; physics ignores it)
 _TV = const(260)

@@ -7,7 +7,7 @@ with a human seat starts; a game of bots only does without it. Allocation-free.
 # the lines; tools/build.py and tools/mprun.py read this line)
 from micropython import const
 
-# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
 # rules.py
 _NPIECES = const(27)
 _P_TURN = const(0)

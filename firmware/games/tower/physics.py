@@ -10,7 +10,7 @@ physics_kern.py (pure Python) and physics_viper.py (generated from it); this mod
 
 Layout constants are private (`_X = const(...)`: compile-time only, no memory on the board),
 written once in physics_kern.py (and the piece table's here), and copied into each module that
-uses them by tools/gen_tower_consts.py (tests/test_tower_physics.py checks the copies are current).
+uses them by tools/gen_consts.py (tests/test_tower_physics.py checks the copies are current).
 """
 # compiled without line numbers: the tower game keeps 2.5 KB less on the heap (a traceback from
 # the board names the file and the function, with line 1; the simulator's and source runs' have
@@ -31,7 +31,7 @@ _ITERS = const(5)           # solver iterations per substep
 _MAGIC = const(0x57)        # "W", then the format version, at the head of a saved world
 _VERSION = const(3)
 
-# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
 # physics_kern.py
 _MAXB = const(30)           # bodies: a tower has at most all 27 pieces; 30 for the
                             # issue's 30-body benchmark (about 0.4 KB a world)

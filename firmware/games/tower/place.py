@@ -24,7 +24,7 @@ from micropython import const
 
 from games.tower import physics as P
 
-# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
 # physics_kern.py
 _F_OUT = const(16)          # left the play area (sticky)
 _PW = const(8)

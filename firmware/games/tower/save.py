@@ -26,7 +26,7 @@ from micropython import const
 from core import storage
 from games.tower import rules as R
 
-# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
 # physics_kern.py
 _PW = const(8)
 _PT_RMAX = const(4)

@@ -30,7 +30,7 @@ from games.tower import draw as D
 from games.tower import physics as P
 from games.tower import rules as R
 
-# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
 # physics_kern.py
 _BS = const(8)
 _OB = const(20)             # _HS

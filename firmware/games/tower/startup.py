@@ -21,7 +21,7 @@ from games.tower import place as PL
 from games.tower import rules as R
 from games.tower import towers as TW
 
-# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
 # physics_kern.py
 _MAXB = const(30)           # bodies: a tower has at most all 27 pieces; 30 for the
                             # issue's 30-body benchmark (about 0.4 KB a world)

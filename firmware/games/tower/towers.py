@@ -19,7 +19,7 @@ from micropython import const
 
 from games.tower import physics as P
 
-# -- copies of constants defined elsewhere: written by tools/gen_tower_consts.py --
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
 # physics_kern.py
 _H_NK = const(3)            # contact points in the warm-start cache
 # place.py
