@@ -226,17 +226,17 @@ def _homes(game):
                 raise SystemExit("%s: written by hand in %s: it is %s's %s"
                                  % (c, where[c], rel, c[len(prefix):]))
             exprs[c] = (defs[c][0], prefix)
-        homes.append((rel, path, defs))
+        homes.append((rel if rel.startswith("core/") else "%s's public ones, as %sX"
+                      % (os.path.basename(rel), prefix), path, defs))
     return parts, homes, _Values(exprs, g.public)
 
 
 def values(game):
     """{name: int} of every constant of a game's modules (the tools that make tables read them
     here)."""
-    g, _ = _game(game)
     _, homes, value = _homes(game)
-    return {c: value[c] for label, _, defs in homes if label not in dict(g.public).values()
-            for c in defs}
+    mine = set(_names(game))
+    return {c: value[c] for label, _, defs in homes if label in mine for c in defs}
 
 
 def modules(game):

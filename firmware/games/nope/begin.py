@@ -19,25 +19,33 @@ from games.nope import bot as B
 from games.nope import cards as C
 from games.nope import rules as R
 
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
+# rules.py
+_P_DEAL = const(0)          # nothing dealt yet
+_T_START = const(0)         # turned up from the deck at the start
+# scenes.py
+_M_PLAY = const(1)
+_S_IDLE = const(0)
+# core/setup.py
+_ST_HUMAN = const(0)
+_ST_NORMAL = const(2)
+# core/settings.py
+_SET_NAME_LEN = const(8)
+# scenes.py's public ones, as _SC_X
+_SC_H_PICK = const(0)       # picking the cards of a set (or one action card)
+# -- end of the copies --
+
 # the record (its kinds: events.py): the longest of 950 bot games (2-6 seats, the options) had
 # 534 rows (docs/nope.md); a longer game keeps its first 640 rows and counts the rest in
 # Record.lost. 8-bit fields (the seed and turn numbers in 7-bit digits): 640 x 6 bytes
 CAPACITY = const(640)
 FIELDS = const(5)
 TYPECODE = "b"
-_NAME_LEN = const(8)
 _LINE = const(29)           # a log line: 29 characters from x = 4 fit the 240 px
 _BOT_RNG_MIX = const(0x2B0B5)      # as tools/nope_tournament.py: the same games
 _MAX_MOVES = const(80)      # 4 colours x 17 heads + 10 actions + draw; or 5 x 3 x 4 nominations
 _MAX_CAND = const(24)       # candidates a hard bot looks at
-# values of scenes.py's and rules.py's own constants that the fields start with
-_M_PLAY = const(1)          # scenes._M_PLAY
-_S_IDLE = const(0)          # scenes._S_IDLE
-_H_PICK = const(0)          # scenes._H_PICK
-_P_DEAL = const(0)          # rules._P_DEAL: nothing dealt yet
-_T_START = const(0)         # rules._T_START: the top card was turned up from the deck
 _E_DEAL = const(2)          # the record's "deal" row (events.py)
-_NORMAL = const(2)          # bot.NORMAL
 
 
 def scene(sc, console, setup, snapshot):
@@ -56,7 +64,7 @@ def scene(sc, console, setup, snapshot):
     sc.setup = setup
     sc.n = n
     sc.kinds = bytearray(setup.kinds)
-    sc.names = [TX.from_str(setup.names[s], _NAME_LEN) for s in range(n)]
+    sc.names = [TX.from_str(setup.names[s], _SET_NAME_LEN) for s in range(n)]
     sc.colnames = [TX.from_str(t, 6) for t in C.COLOUR_NAMES]
     sc.record = Record(CAPACITY, FIELDS, TYPECODE)
     # the card art (assets/games/nope through make assets) copied into small writable frame
@@ -72,7 +80,7 @@ def scene(sc, console, setup, snapshot):
     sc.bot_mark = bytearray(4)            # bot generator as the bot began this choice
     sc.humans = 0
     for s in range(n):
-        if sc.kinds[s] == 0:
+        if sc.kinds[s] == _ST_HUMAN:
             sc.humans += 1
             solo = s
     # the seat whose hand is shown: the only human, or (2+ humans) the one handed to
@@ -87,7 +95,7 @@ def scene(sc, console, setup, snapshot):
     sc.npick = 0
     sc.cur = 0                            # cursor in the hand
     sc.first = 0                          # first hand entry on screen
-    sc.hmode = _H_PICK
+    sc.hmode = _SC_H_PICK
     sc.why = ""                           # a refusal shown in the hint line
     sc.nrow = 0                           # nomination: row, and the choices
     sc.ntarget = 0
@@ -197,7 +205,7 @@ def bot(b, nseats, rng):
     b.nk = 0                           # _nominee's count and colour index
     b.nc = 0
     b.cc4 = array("i", [0] * 4)
-    b.level = _NORMAL
+    b.level = _ST_NORMAL
     b.seat = 0
     b.move = -1
     b.thinking = False

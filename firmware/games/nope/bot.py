@@ -32,9 +32,16 @@ from micropython import const
 from games.nope import cards as C
 from games.nope import rules as R
 
-EASY = const(1)
-NORMAL = const(2)
-HARD = const(3)
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
+# core/setup.py
+_ST_EASY = const(1)
+_ST_NORMAL = const(2)
+_ST_HARD = const(3)
+# -- end of the copies --
+
+EASY = const(_ST_EASY)      # the levels are the core's (tools/nope_tournament.py imports them)
+NORMAL = const(_ST_NORMAL)
+HARD = const(_ST_HARD)
 
 _CARD = const(100)           # the value of a card in hand
 _SAMPLES = const(32)        # hard: sampled hands of the victims

@@ -34,8 +34,13 @@ from micropython import const
 
 from games.nope import cards as C
 
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
+# cards.py's public ones, as _C_X
+_C_NCODES = const(42)       # codes 0..41; 0 = no card
+# -- end of the copies --
+
 MAX_SEATS = const(6)
-NC = const(42)                # C.NCODES: a seat's row in `hand`
+NC = const(_C_NCODES)         # a seat's row in `hand`
 DRAW = const(0)
 SET = const(1)
 ACTION = const(2)

@@ -33,6 +33,13 @@ from core.scene import Scene
 from games.nope import cards as C
 from games.nope import rules as R
 
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
+# core/setup.py
+_ST_HUMAN = const(0)
+# art.py's public ones, as _ART_X
+_ART_KEY = const(1)         # transparent pixels: an index no image here uses (-1: none is transparent)
+# -- end of the copies --
+
 BOT_BUDGET = const(2)       # units of bot thinking per step
 _SEATS_Y = const(22)
 TOP_Y = const(58)
@@ -53,8 +60,6 @@ H_PICK = const(0)           # picking the cards of a set (or one action card)
 H_TOP = const(1)           # choosing the top card among the picked ones
 H_ASK = const(2)           # one action card picked that is both a set and playable alone
 H_NOM = const(3)           # a nomination: target, count, colour
-
-_ART_KEY = const(1)          # art.KEY: the art's transparent colour (NAVY, which it never uses)
 
 # colour index -> palette colour, and the colour a letter is drawn in on it
 INK = (P.RED, P.GREEN, P.BLUE, P.YELLOW)
@@ -130,7 +135,7 @@ class GameScene(Scene):
         if st.phase == R.P_OVER:
             return
         s = st.to_move()
-        if self.kinds[s] == 0:
+        if self.kinds[s] == _ST_HUMAN:
             self.hmode = H_NOM if st.phase == R.P_NOMINATE else H_PICK
             if self.hmode == H_NOM:
                 self.nrow = 0
@@ -167,7 +172,7 @@ class GameScene(Scene):
             self.wait -= 1
             return
         s = st.to_move()
-        if self.kinds[s] == 0:                  # a human (0; else a bot level)
+        if self.kinds[s] == _ST_HUMAN:         # else a bot level
             if self.viewer != s:                # pass-around: the table is covered until
                 self.viewer = s                 # s presses A, then redrawn with s's hand
                 self._fill_hand()
@@ -308,7 +313,7 @@ class GameScene(Scene):
         st = self.st
         if self.mode == _M_OVER:
             return HINT_OVER
-        if self.kinds[st.to_move()] != 0:
+        if self.kinds[st.to_move()] != _ST_HUMAN:
             return HINT_THINK if self.sub != _S_IDLE else ""
         if self.why:
             return self.why
@@ -394,8 +399,8 @@ class GameScene(Scene):
             if kind != C.K_JOKER:
                 fb.blit(self.symbols[kind], x + 20, y + 26, _ART_KEY)
         tx = 76
-        if self.mode == _M_PLAY and self.hmode == H_NOM and self.kinds[st.to_move()] == 0 \
-                and st.phase == R.P_NOMINATE:
+        if self.mode == _M_PLAY and self.hmode == H_NOM \
+                and self.kinds[st.to_move()] == _ST_HUMAN and st.phase == R.P_NOMINATE:
             self._draw_nominate(g, tx)
         elif st.phase == R.P_NOMINATE:
             fb.text("A nomination", tx, y + 4, P.WHITE)

@@ -21,12 +21,17 @@ from core import storage
 from games.nope import cards as C
 from games.nope import rules as R
 
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
+# cards.py's public ones, as _C_X
+_C_NCARDS = const(104)
+# rules.py's public ones, as _R_X
+_R_MAX_SEATS = const(6)
+_R_NC = const(42)           # a seat's row in `hand`
+# -- end of the copies --
+
 MAGIC = b"NP"
 VERSION = 3
-_SEATS = const(6)               # R.MAX_SEATS
-_NC = const(42)                 # R.NC
-_NCARDS = const(104)            # C.NCARDS (a const of another module is no constant here)
-STATE_BYTES = const(24 + _SEATS * _NC + 2 * _NCARDS)
+STATE_BYTES = const(24 + _R_MAX_SEATS * _R_NC + 2 * _C_NCARDS)
 
 
 def dump(st, rng, bot_rng4, record):
@@ -92,7 +97,7 @@ def in_play(st, code):
     """Copies of `code` in hands, the draw pile and the discard pile (always the deck's)."""
     k = 0
     for s in range(st.n):
-        k += st.hand[s * _NC + code]
+        k += st.hand[s * _R_NC + code]
     for i in range(st.npile):
         if st.pile[i] == code:
             k += 1
@@ -124,14 +129,14 @@ def save_state(st):
     out[16] = st.drew[1]
     out[17] = st.npile
     out[18] = st.ndisc
-    for s in range(_SEATS):
+    for s in range(_R_MAX_SEATS):
         out[19] |= st.alive[s] << s
     at = 24
-    out[at:at + _SEATS * _NC] = st.hand
-    at += _SEATS * _NC
-    out[at:at + _NCARDS] = st.pile
-    at += _NCARDS
-    out[at:at + _NCARDS] = st.disc
+    out[at:at + _R_MAX_SEATS * _R_NC] = st.hand
+    at += _R_MAX_SEATS * _R_NC
+    out[at:at + _C_NCARDS] = st.pile
+    at += _C_NCARDS
+    out[at:at + _C_NCARDS] = st.disc
     return bytes(out)
 
 
@@ -159,20 +164,20 @@ def load_state(st, data):
         st.drew[1] = data[16]
         st.npile = data[17]
         st.ndisc = data[18]
-        for s in range(_SEATS):
+        for s in range(_R_MAX_SEATS):
             st.alive[s] = (data[19] >> s) & 1
         at = 24
-        for s in range(_SEATS):
-            for code in range(_NC):
-                v = data[at + s * _NC + code]
+        for s in range(_R_MAX_SEATS):
+            for code in range(_R_NC):
+                v = data[at + s * _R_NC + code]
                 if v and (s >= st.n or code == 0):
                     raise ValueError("hand")
                 for _ in range(v):
                     st.give(s, code)
-        at += _SEATS * _NC
-        st.pile[:] = data[at:at + _NCARDS]
-        at += _NCARDS
-        st.disc[:] = data[at:at + _NCARDS]
+        at += _R_MAX_SEATS * _R_NC
+        st.pile[:] = data[at:at + _C_NCARDS]
+        at += _C_NCARDS
+        st.disc[:] = data[at:at + _C_NCARDS]
         check_state(st)
     except ValueError:
         _reset(st)
@@ -189,26 +194,26 @@ def check_state(st):
         raise ValueError("phase")
     if st.turn >= n or st.dealer >= n or st.start_seat >= n or st.nom_seat >= n:
         raise ValueError("seat")
-    if not 1 <= st.ndisc <= _NCARDS or st.npile + st.ndisc > _NCARDS:
+    if not 1 <= st.ndisc <= _C_NCARDS or st.npile + st.ndisc > _C_NCARDS:
         raise ValueError("piles")
     for i in range(st.npile):
-        if not 1 <= st.pile[i] < _NC:
+        if not 1 <= st.pile[i] < _R_NC:
             raise ValueError("draw pile")
     for i in range(st.ndisc):
-        if not 1 <= st.disc[i] < _NC:
+        if not 1 <= st.disc[i] < _R_NC:
             raise ValueError("discard pile")
-    for code in range(1, _NC):
+    for code in range(1, _R_NC):
         if in_play(st, code) != C.deck_count(code, st.actions):
             raise ValueError("cards")
     left = 0
-    for s in range(_SEATS):
+    for s in range(_R_MAX_SEATS):
         a = st.alive[s]
         if (s >= n and a) or (s < n and a != (1 if st.hn[s] else 0)):
             raise ValueError("alive")
         left += a
     if left < 2:
         raise ValueError("players left")
-    if st.ndrew > 2 or (st.ndrew and not (1 <= st.drew[st.ndrew - 1] < _NC)):
+    if st.ndrew > 2 or (st.ndrew and not (1 <= st.drew[st.ndrew - 1] < _R_NC)):
         raise ValueError("drawn")
     if st.how > R.T_ACTION or not 1 <= st.pd >> 4 <= 3 or not st.pd & 15 or st.pd > 63:
         raise ValueError("top")
