@@ -29,9 +29,18 @@ from micropython import const
 from games.nmbr9 import rules as R
 from games.nmbr9 import tiles as T
 
-EASY = const(1)
-NORMAL = const(2)
-HARD = const(3)
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
+# core/setup.py
+_ST_EASY = const(1)
+_ST_NORMAL = const(2)
+_ST_HARD = const(3)
+# rules.py's public ones, as _R_X
+_R_SIZE = const(20)         # the display: SIZE x SIZE cells (M-4)
+# -- end of the copies --
+
+EASY = const(_ST_EASY)      # the levels are the core's (tools/nmbr9_tournament.py imports them)
+NORMAL = const(_ST_NORMAL)
+HARD = const(_ST_HARD)
 
 # the heuristic's weights (docs/nmbr9.md: how they were chosen)
 PTS = const(21)             # per point
@@ -47,7 +56,6 @@ LOOK = const(8)             # hard: weight of the next card's expectation, in 16
 
 EVAL = const(6)             # units an evaluated placement costs (a position costs 1)
 _WORST = const(-0x3FFFFFF)
-_S = const(20)              # rules.SIZE
 
 
 def evaluate(d, t, m, lv, left):
@@ -69,10 +77,10 @@ def evaluate(d, t, m, lv, left):
         e = T.EDGE[base + i]
         nx = x + (e & 7) - 1
         ny = y + (e >> 3) - 1
-        if nx < 0 or ny < 0 or nx >= _S or ny >= _S:
+        if nx < 0 or ny < 0 or nx >= _R_SIZE or ny >= _R_SIZE:
             v -= BORDER
             continue
-        c = ny * _S + nx
+        c = ny * _R_SIZE + nx
         hn = h[c]
         if hn == hf:
             v += FLUSH
@@ -95,12 +103,12 @@ def evaluate(d, t, m, lv, left):
                 else:
                     px = nx
                     py = ny + 1
-                if px < 0 or py < 0 or px >= _S or py >= _S:
+                if px < 0 or py < 0 or px >= _R_SIZE or py >= _R_SIZE:
                     continue
                 j = py - y
                 if 0 <= j < th and px >= x and (T.ROW[kr + j] >> (px - x)) & 1:
                     continue                    # the tile itself: higher once it lies
-                if h[py * _S + px] <= hn:
+                if h[py * _R_SIZE + px] <= hn:
                     shut = False
                     break
             if shut:

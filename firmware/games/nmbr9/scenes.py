@@ -34,6 +34,13 @@ from games.nmbr9 import rules as R
 from games.nmbr9 import tiles as T
 from games.nmbr9.bot import Bot
 
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
+# core/setup.py
+_ST_HUMAN = const(0)
+# core/settings.py
+_SET_NAME_LEN = const(8)
+# -- end of the copies --
+
 # units of bot thinking per step; emulated Pico: 40 units made a worst step of 28.5 ms
 # (docs/nmbr9.md), 28 leave room for the frame's drawing under 40 ms
 BOT_BUDGET = const(28)
@@ -44,7 +51,6 @@ _BX = const(20)             # the display's left edge and top (px)
 _BY = const(30)
 _CELL = const(10)
 _FOOT_Y = const(230)
-_NAME_LEN = const(8)
 _TABLE = const(255)         # in `shown`: the row still shows solitaire's table
 
 M_PLAY = const(0)
@@ -79,7 +85,7 @@ class GameScene(Scene):
         self.setup = setup
         self.n = n
         self.kinds = bytearray(setup.kinds)
-        self.names = [TX.from_str(setup.names[s], _NAME_LEN) for s in range(n)]
+        self.names = [TX.from_str(setup.names[s], _SET_NAME_LEN) for s in range(n)]
         self.record = Record(R.rows(n), R.FIELDS, R.TYPECODE)
         self.st = R.State(n, self.record)
         self.brng = Rng(setup.seed ^ _BOT_RNG_MIX)
@@ -102,7 +108,7 @@ class GameScene(Scene):
         self.table = False
         self._table_due = False                 # the result screen's table: the next step
         self.pausable = True                    # off on solitaire's result screen (_after)
-        if n == 1 and self.kinds[0] == 0:
+        if n == 1 and self.kinds[0] == _ST_HUMAN:
             from games.nmbr9.scores import Scores     # only here: its code is RAM
             self.scores = Scores()
             console.notice.post(self.scores.load(console.files))
@@ -139,7 +145,7 @@ class GameScene(Scene):
         return self.c.settings.bot_delay
 
     def _human(self, seat):
-        return self.kinds[seat] == 0
+        return self.kinds[seat] == _ST_HUMAN
 
     def _mark_cells(self, x0, y0, x1, y1):
         if self._bx1 < 0:

@@ -23,11 +23,16 @@ from core import palette as P
 from core import text as TX
 from core.gfx import DIGITS
 
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
+# core/settings.py
+_SET_NAME_LEN = const(8)
+# -- end of the copies --
+
 FILE = "nmbr9.bin"
 MAGIC = b"N9hs"
 VERSION = const(1)
 TOP = const(5)
-NAME_LEN = const(8)
+NAME_LEN = const(_SET_NAME_LEN)
 _ENTRY = const(14)
 SIZE = const(7 + TOP * _ENTRY)
 _MAX_PLAYED = const(65535)

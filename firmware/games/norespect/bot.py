@@ -32,9 +32,16 @@ from micropython import const
 from core.buffers import copy
 from games.norespect import rules as R
 
-EASY = const(1)
-NORMAL = const(2)
-HARD = const(3)
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
+# core/setup.py
+_ST_EASY = const(1)
+_ST_NORMAL = const(2)
+_ST_HARD = const(3)
+# -- end of the copies --
+
+EASY = const(_ST_EASY)      # the levels are the core's (tools/norespect_tournament.py imports them)
+NORMAL = const(_ST_NORMAL)
+HARD = const(_ST_HARD)
 
 WIN = const(1000000)
 LOSS = const(20000)         # an eliminated seat's score

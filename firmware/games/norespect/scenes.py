@@ -36,6 +36,13 @@ from games.norespect import snapshot as SNAP
 from games.norespect.bot import Bot
 from games.norespect.events import CAPACITY, FIELDS
 
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
+# core/setup.py
+_ST_HUMAN = const(0)
+# core/settings.py
+_SET_NAME_LEN = const(8)
+# -- end of the copies --
+
 BOT_BUDGET = const(2)       # units of bot thinking per step (docs/norespect.md: cost per unit)
 _HEADER_H = const(28)
 _PANEL_W = const(120)
@@ -44,7 +51,6 @@ _PANEL_Y = const(28)
 _LOG_Y = const(220)
 _CELL_W = const(32)
 _CELL_H = const(14)
-_NAME_LEN = const(8)
 _LINE = const(29)           # a log line: 29 characters from x = 4 fit the 240 px
 
 # UI modes
@@ -97,7 +103,7 @@ class GameScene(Scene):
         self.setup = setup
         self.n = n
         self.kinds = bytearray(setup.kinds)
-        self.names = [TX.from_str(setup.names[s], _NAME_LEN) for s in range(n)]
+        self.names = [TX.from_str(setup.names[s], _SET_NAME_LEN) for s in range(n)]
         self.record = Record(CAPACITY[variant], FIELDS)
         self.st = R.State(n, variant, self.record)
         self.rng = Rng(setup.seed)
@@ -146,11 +152,11 @@ class GameScene(Scene):
         return self.c.settings.bot_delay
 
     def _human(self, seat):
-        return self.kinds[seat] == 0
+        return self.kinds[seat] == _ST_HUMAN
 
     def _any_human(self):
         for s in range(self.n):
-            if self.kinds[s] == 0:
+            if self.kinds[s] == _ST_HUMAN:
                 return True
         return False
 

@@ -27,9 +27,16 @@ from micropython import const
 
 from games.tiptop import rules as R
 
-EASY = const(1)
-NORMAL = const(2)
-HARD = const(3)
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
+# core/setup.py
+_ST_EASY = const(1)
+_ST_NORMAL = const(2)
+_ST_HARD = const(3)
+# -- end of the copies --
+
+EASY = const(_ST_EASY)      # the levels are the core's (tools/tiptop_tournament.py imports them)
+NORMAL = const(_ST_NORMAL)
+HARD = const(_ST_HARD)
 
 # escape cards can be played at any total (Topsy Turvy too, but it may lose the round)
 _ESCAPE = b"\x01\x00\x00\x00\x00\x00\x00\x01\x01\x01\x00"     # 0, 10, Spin Out, Top Out

@@ -41,7 +41,13 @@ from games.tiptop import art
 from games.tiptop import rules as R
 from games.tiptop.bot import Bot
 
-_NAME_LEN = const(8)
+# -- copies of constants defined elsewhere: written by tools/gen_consts.py --
+# core/setup.py
+_ST_HUMAN = const(0)
+# core/settings.py
+_SET_NAME_LEN = const(8)
+# -- end of the copies --
+
 _LINE = const(29)           # a log or prompt line: 29 characters from x = 4 fit the 240 px
 # The parts below are redrawn one by one, each in its own box. Boxes of parts that change
 # together never touch (a row or column apart), so that the display driver pushes each box
@@ -136,11 +142,11 @@ class GameScene(Scene):
         self.setup = setup
         self.n = n
         self.kinds = bytearray(setup.kinds)
-        self.names = [TX.from_str(setup.names[s], _NAME_LEN) for s in range(n)]
+        self.names = [TX.from_str(setup.names[s], _SET_NAME_LEN) for s in range(n)]
         self.humans = 0
         self.human = -1                         # the only human's seat (one human), else -1
         for s in range(n):
-            if self.kinds[s] == 0:
+            if self.kinds[s] == _ST_HUMAN:
                 self.humans += 1
                 self.human = s
         if self.humans != 1:
@@ -190,11 +196,11 @@ class GameScene(Scene):
         return self.c.settings.bot_delay
 
     def _human_turn(self):
-        return self.mode == M_PLAY and self.kinds[self.st.turn] == 0
+        return self.mode == M_PLAY and self.kinds[self.st.turn] == _ST_HUMAN
 
     def _humans_in(self):
         for s in range(self.n):
-            if self.kinds[s] == 0 and self.st.chips[s]:
+            if self.kinds[s] == _ST_HUMAN and self.st.chips[s]:
                 return True
         return False
 
@@ -253,7 +259,7 @@ class GameScene(Scene):
                 self._after()
             return
         seat = st.turn
-        if self.kinds[seat] == 0:
+        if self.kinds[seat] == _ST_HUMAN:
             if self.humans > 1 and not self.revealed:
                 self.revealed = True            # the hand stays hidden until its owner says A
                 self._d_header = True
@@ -488,7 +494,7 @@ class GameScene(Scene):
         else:
             w = TX.draw(g, self.names[s], 4, 2, SEAT_COLOURS[s], mark=False)
             fb.text(" to play", 4 + w, 2, P.WHITE)
-            human = self.kinds[s] == 0
+            human = self.kinds[s] == _ST_HUMAN
             if human and self.viewer() != s:
                 fb.text("pass the console", 4, 12, P.SILVER)
             elif human and st.nlegal == 0:
