@@ -67,6 +67,8 @@ _U_FALL = const(6)          # a tower collapses
 _U_OVER = const(8)
 _VW_LAST = const(5)         # the highest view
 _NB = const(4)              # 4: the result of 4 seats is wiped in a tower a step (below)
+# core/setup.py
+_ST_HUMAN = const(0)
 # -- end of the copies --
 
 MAGIC = b"TW"
@@ -323,7 +325,7 @@ def _resume_bot(scene):
             b._act()
         if sub == _U_SHOW and b.stage != _S_DONE:
             raise ValueError("bot answer")
-    elif sub == _U_PLACE and scene.kinds[scene.st.v[_V_PLACER]] != 0:
+    elif sub == _U_PLACE and scene.kinds[scene.st.v[_V_PLACER]] != _ST_HUMAN:
         b.stage = _S_DONE
 
 
