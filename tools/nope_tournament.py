@@ -23,9 +23,11 @@ from core.rng import Rng                      # noqa: E402
 from games.nope import bot as B               # noqa: E402
 from games.nope import rules as R             # noqa: E402
 from host_sim.args import Parser, whole       # noqa: E402
+from tools import gen_consts                  # noqa: E402
 
 LEVELS = {"easy": B.EASY, "normal": B.NORMAL, "hard": B.HARD}
-BOT_RNG_MIX = 0x2B0B5                         # the scene's bot generator: Rng(seed ^ this)
+# the scene's bot generator: Rng(seed ^ this), read from begin.py (one source of the value)
+BOT_RNG_MIX = gen_consts.values("nope")["_BOT_RNG_MIX"]
 
 
 def play_game(levels, seed, deal=0, actions=1, alone=0, record=None):

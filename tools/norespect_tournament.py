@@ -21,9 +21,12 @@ from core.rng import Rng                      # noqa: E402
 from games.norespect import bot as B          # noqa: E402
 from games.norespect import rules as R        # noqa: E402
 from host_sim.args import Parser, whole       # noqa: E402
+from tools import gen_consts                  # noqa: E402
 from tools.winrate import interval            # noqa: E402
 
 LEVELS = {"easy": B.EASY, "normal": B.NORMAL, "hard": B.HARD}
+# the scene's bot generator: Rng(seed ^ this), read from scenes.py (one source of the value)
+BOT_RNG_MIX = gen_consts.values("norespect")["_BOT_RNG_MIX"]
 
 
 def play_game(levels, variant, seed, record=None, bot_seed=None):
@@ -34,7 +37,7 @@ def play_game(levels, variant, seed, record=None, bot_seed=None):
     st = R.State(n, variant, record)
     if record is not None:
         record.add(R.E_SEED, seed, n, variant)
-    bot = B.Bot(n, variant, Rng(seed ^ 0x2A5A5 if bot_seed is None else bot_seed))
+    bot = B.Bot(n, variant, Rng(seed ^ BOT_RNG_MIX if bot_seed is None else bot_seed))
     st.start_draw(rng)
     while st.phase != R.P_OVER:
         k = st.draw(rng)

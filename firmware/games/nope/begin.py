@@ -42,7 +42,7 @@ CAPACITY = const(640)
 FIELDS = const(5)
 TYPECODE = "b"
 _LINE = const(29)           # a log line: 29 characters from x = 4 fit the 240 px
-_BOT_RNG_MIX = const(0x2B0B5)      # as tools/nope_tournament.py: the same games
+_BOT_RNG_MIX = const(0x2B0B5)      # tools/nope_tournament.py reads it: the same games
 _MAX_MOVES = const(80)      # 4 colours x 17 heads + 10 actions + draw; or 5 x 3 x 4 nominations
 _MAX_CAND = const(24)       # candidates a hard bot looks at
 _E_DEAL = const(2)          # the record's "deal" row (events.py)

@@ -65,7 +65,7 @@ S_SHOW = const(2)          # a bot's choice is shown before it is played
 
 SEAT_COLOURS = (P.CYAN, P.ORANGE, P.GREEN, P.PINK)
 _ACTIONS = ("build", "stack", "discard", "cap")   # by move kind; 3 = a stack that caps
-_BOT_RNG_MIX = const(0x2A5A5)
+_BOT_RNG_MIX = const(0x2A5A5)      # tools/norespect_tournament.py reads it: the same games
 
 
 def panel_x(seat):
