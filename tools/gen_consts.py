@@ -8,12 +8,13 @@ the tower's viper kernels need that), but only inside the module that defines it
 using another module's constant needs its own copy. Each constant is written by hand once, in its
 home module; every other module of the same game that uses it gets a copy, written by this tool
 between the lines BEGIN and END below, with the value and the comment of the home's definition.
-To change a constant, change it at home and run this tool (tests/test_consts.py runs --check).
+To change a constant, change it at home and run this tool (tests/test_consts.py runs --check,
+tests/test_tower_physics.py for the tower).
 
 A constant may be written as an expression of others, its own module's or copied ones
 (`_NR = const(_MAX_SEATS * _NPIECES)`); its copies get the value.
 
-The public constants of the modules in a game's PUBLIC list (the core's, and a game module's that
+The public constants of the modules in a game's `public` list (the core's, and a game module's that
 other modules import) are copied the same way under a prefix (`_BT_A` is core/buttons.py's `A`,
 NOPE!'s `_R_NC` rules.py's `NC`); there a plain `NAME = 1` counts too (the generated art
 modules' KEY). A public constant that must stay public (other modules import it) but is another
@@ -21,8 +22,8 @@ module's is written as that module's copy (`EASY = const(_ST_EASY)`).
 
 Every module of the game takes part but the generated ones (the tower's physics_viper.py, whole
 from physics_kern.py by gen_tower_viper.py). A private name written by hand in two modules is
-refused, and so is a prefixed name written by hand. HOMES orders the modules (the copies' groups
-follow it); a module not named there comes after them.
+refused, and so is a prefixed name written by hand. A game's `homes` orders its modules (the
+copies' groups follow it); a module not named there comes after them.
 """
 import ast
 import os
@@ -183,7 +184,7 @@ def _game(game):
 
 
 def _names(game):
-    """The game's modules in HOMES order."""
+    """The game's modules in its `homes` order."""
     g, folder = _game(game)
     mods = sorted(m for m in os.listdir(folder)
                   if m.endswith(".py") and m not in g.homes and m not in g.generated)
@@ -247,7 +248,7 @@ def modules(game):
         unknown = _unknown(head + tail, homes)
         if unknown:
             raise SystemExit("%s/%s: uses %s, defined in no module of the game and in no module "
-                             "of its PUBLIC list: define it at its home"
+                             "of its public list: define it at its home"
                              % (game, name, ", ".join(unknown)))
         want = _block(path, head, tail, homes, value)
         if block is None:
