@@ -86,6 +86,14 @@ def test_tower_falling_stack_glass_equals_full_redraw_every_frame(pieces, founda
     assert run.n == run.frames
 
 
+def test_tower_camera_steps_glass_equals_full_redraw_every_frame():
+    """The carried piece goes up and down beside a stack: each camera step is wiped in, the
+    tower at the old camera below the bands at the new one."""
+    run = runs.ClimbRun(FRAME)
+    assert redraw.check(run) is None
+    assert run.n == run.frames
+
+
 @pytest.mark.parametrize("name", ("launcher", "pause", "rules"))
 @pytest.mark.parametrize("port", mprun.LOCKED_PORTS)
 def test_console_screen_redraw_under_micropython_heap_locked(port, name):

@@ -513,6 +513,64 @@ def test_camera_follows_a_tall_tower():
     assert pl.w.y(pl.b) >> 10 < g.cam + S._TABLE_M
 
 
+_VIEW_BYTES = 240 * S._MAIN_H * 2     # the whole main view pushed: 85,440 bytes
+
+
+def test_a_camera_step_is_wiped_in_a_band_a_frame():
+    """Issue 8: the camera's 40 px step while a piece is carried repainted the whole view in one
+    frame (40.7 ms on the Pico). It is wiped in over _NB frames, a band each, in which nothing
+    moves: the carried piece steered up beside a stack and down again."""
+    run = runs.ClimbRun(FRAME)
+    c = run.begin()
+    g = c.game
+    pl = g.pl
+    steps = {1: 0, -1: 0}
+    run.step(c)                         # the repaint after the stack was put there
+    while True:
+        cam = g.cam
+        pose = (pl.w.x(pl.b), pl.w.y(pl.b), pl.frames)
+        if not run.step(c):
+            break
+        assert c.hw.display.last_bytes < _VIEW_BYTES, (run.n, c.hw.display.last_bytes)
+        if g.cam != cam:
+            steps[1 if g.cam > cam else -1] += 1
+            assert g.wipe == 0 and c.hw.display.last_bytes == 0     # the old view stays
+            for k in range(1, S._NB + 1):
+                assert run.step(c) and g.wipe == k and g.cam != cam
+                assert (pl.w.x(pl.b), pl.w.y(pl.b), pl.frames) == pose  # nothing moves
+                assert 0 < c.hw.display.last_bytes <= 240 * 70 * 2
+    assert steps[1] >= 3 and steps[-1] >= 3, steps
+    assert not c.faults
+
+
+@pytest.mark.parametrize("kinds,seed", [((3, 3, 3, 3), 2), ((0, 3, 3, 3), 1)])
+def test_no_frame_repaints_the_whole_view_but_the_first(kinds, seed):
+    """Whole games (four hard bots, seed 2: a camera step while a bot carries; a human's mash and
+    three hard bots): after the game's first paint no frame draws the whole main view at once
+    (view switches and camera steps are wiped in) nor pushes it."""
+    run = runs.GameRun(FRAME, "tower", kinds, seed, (0, 0, 0))
+    c = run.begin()
+    g = c.game
+    whole = []
+    view = g._draw_view
+
+    def spy(gg, fbm, r0, r1):
+        if fbm is g.fbm and (r0, r1) == (0, S._MAIN_H):
+            whole.append(run.n)
+        return view(gg, fbm, r0, r1)
+
+    g._draw_view = spy
+    run.step(c)                         # the game's first paint
+    assert whole == [0]
+    del whole[:]
+    big = []
+    while run.step(c):
+        if c.hw.display.last_bytes >= _VIEW_BYTES:
+            big.append(run.n)
+    assert g.game_over and run.n > 1000
+    assert whole == [] and big == [], (whole, big)
+
+
 # -- what the screen says ---------------------------------------------------------------------------
 
 def probe(c):
@@ -597,7 +655,7 @@ def test_after_a_fall_the_player_out_is_told_why():
 
 
 def test_a_piece_leaving_the_play_area_is_told():
-    run = runs.StackRun(FRAME, 20)      # a stack of 20 falls apart, pieces fly off the table
+    run = runs.StackRun(FRAME, 20, frames=180)     # a stack of 20 falls apart, pieces fly off
     c = run.begin()
     g = c.game
     p = probe(c)
@@ -680,6 +738,33 @@ def test_resume_mid_placement_by_a_human():
     g2.tw.w.serialize(b)
     assert a == b
     assert (g2.pl.tx, g2.pl.ty, g2.pl.ta) == (g.pl.tx, g.pl.ty, g.pl.ta)
+
+
+def test_resume_in_the_middle_of_a_camera_step():
+    """A game saved while a camera step is wiped in resumes at the same band, with the view
+    wiped away (the same tower at the old camera) and the world as it was."""
+    run = runs.ClimbRun(FRAME)
+    c = run.begin()
+    g = c.game
+    while not (g.wipe == 2 and g.oview == S._VW_TOWER and g.cam > 0):
+        assert run.step(c)
+    snap = g.snapshot()
+    c2 = Console(hardware(), FRAME)
+    c2.settings.bot_speed = 3
+    c2.start_game("tower", c.game_setup, snap)
+    g2 = c2.game
+    fields = ("sub", "view", "vseat", "cam", "wipe", "oview", "ovs", "ocam")
+    assert [getattr(g2, f) for f in fields] == [getattr(g, f) for f in fields]
+    assert g2.ocam == g.cam - S._CAM_STEP or g2.ocam == g.cam + S._CAM_STEP
+    for k in range(3, S._NB + 1):
+        c.frame()
+        c2.frame()
+        assert g.wipe == g2.wipe == k
+    a = bytearray(g.tw.w.state_size())
+    b = bytearray(g2.tw.w.state_size())
+    g.tw.w.serialize(a)
+    g2.tw.w.serialize(b)
+    assert a == b and (g2.pl.ty, g2.pl.ytop) == (g.pl.ty, g.pl.ytop)
 
 
 def test_damaged_snapshots_are_refused():

@@ -8,6 +8,8 @@ seeded button mash (never the pause keys, never A once the game is over), so eve
 exercised; `tail` frames of the result screen follow the end.
 StackRun(frame, n, ...): the tower's worst case for drawing, a stack of n pieces falling apart
 beside a carried piece (tests/mp/tower_stack.py).
+ClimbRun(frame, n, ...): the carried piece steered up beside a stack and down again: the tower's
+camera steps.
 Noticed(run, at, texts): the same run with notices posted at given frames (the banner over the
 scene, the scene drawing under it, the banner going away).
 ResultsRun(frame, game, kinds, ...): the evening's table after a whole game of bots.
@@ -132,6 +134,19 @@ class StackRun(_Played):
         if self.n >= self.frames or c.faults:
             return False
         c.hw.accel.x = self.SWING[self.n % len(self.SWING)]
+        return self.play(c)
+
+
+class ClimbRun(StackRun):
+    """The carried piece steered up beside a stack of n pieces at rest, then down to the table:
+    the camera steps up and down (each step wiped in over a few frames)."""
+    def __init__(self, frame, n=6, frames=260, lock=False):
+        StackRun.__init__(self, frame, n, False, frames, lock, 80)
+
+    def step(self, c):
+        if self.n >= self.frames or c.faults:
+            return False
+        c.hw.accel.y = -600 if self.n < self.frames // 2 else 600   # top edge lowered: up
         return self.play(c)
 
 

@@ -285,8 +285,8 @@ class GameScene(Scene):
             elif vw == _VW_TABLE:
                 self.cam = 0
             if self.oview == 0 or self.oview == _VW_TOWER and vw == _VW_TOWER:
-                # the game's first view, or another tower: the world holds one tower, so the
-                # one wiped away could not be drawn again; a whole repaint
+                # the game's first view, or another tower (no game switches so): the world
+                # holds one tower, so the one wiped away could not be drawn again; a whole repaint
                 self.wipe = _NB
                 self.dirt |= _D_MAIN
             else:
@@ -313,6 +313,8 @@ class GameScene(Scene):
             st = self.st
             s = st.v[_V_PLACER]
             if pl.phase == _CARRY:
+                if self._follow(pl):
+                    return          # the camera steps: the view is wiped in first (below)
                 if self.kinds[s] == _ST_HUMAN:
                     go = self.hum.carry(self, c, pl)
                 else:
@@ -329,22 +331,7 @@ class GameScene(Scene):
                                     # step on (with 10 awake bodies both took 41.5 ms on the Pico)
             was = pl.phase
             ph = pl.step()
-            if ph == _CARRY:
-                # keep the carried piece in view
-                y = pl.w.y(pl.b) >> 10
-                r = pl.rmax >> 10
-                cam = self.cam
-                if y + r - cam > _TABLE_M - 4:
-                    cam += _CAM_STEP
-                elif y - r - cam < 8 and cam > 0:
-                    cam -= _CAM_STEP
-                if cam != self.cam:
-                    self.cam = cam
-                    self.dirt |= _D_MAIN
-                y = (cam + _TABLE_M) << 10         # the target may rise as the camera follows
-                if y > pl.ytop:
-                    pl.ytop = y
-            elif was == _DONE or was == _FELL:
+            if was == _DONE or was == _FELL:
                 # a placement that ended in the last step (its physics: placed or collapsed) is
                 # recorded in this one (issue 8: both in one frame took up to 64 ms on the Pico)
                 self.vseat = s
@@ -496,6 +483,31 @@ class GameScene(Scene):
         self._aim_camera()
 
     # -- camera ---------------------------------------------------------------------------------
+    def _follow(self, pl):
+        """Keep the carried piece in view (as drawn, before this step moves it): near the view's
+        top or bottom edge the camera steps by _CAM_STEP. The step is wiped in like a view
+        switch, the same tower at the new camera a band a step (issue 8: a whole repaint of the
+        view, 40.7 ms on the Pico), so True: nothing else happens in this step."""
+        y = pl.w.y(pl.b) >> 10
+        r = pl.rmax >> 10
+        cam = self.cam
+        if y + r - cam > _TABLE_M - 4:
+            cam += _CAM_STEP
+        elif y - r - cam < 8 and cam > 0:
+            cam -= _CAM_STEP
+        t = (cam + _TABLE_M) << 10              # the target may rise as the camera follows
+        if t > pl.ytop:
+            pl.ytop = t
+        if cam == self.cam:
+            return False
+        self.oview = _VW_TOWER                  # wiped away: the same tower at the old camera
+        self.ovs = self.vseat
+        self.ocam = self.cam
+        self.cam = cam
+        self.wipe = 0
+        self.wdrawn = 0
+        return True
+
     def _aim_camera(self):
         """Raise the view by _CAM_STEP steps so that the tower top (and the carried piece) fit."""
         w = self._view_world()

@@ -207,6 +207,7 @@ def bot(st, tw, rng):
     b.risk0 = array("h", bytes(2 * _MAX_SEATS * _NPIECES))     # at the job's start
     b.valid0 = bytearray(_MAX_SEATS)
     b.rng0 = bytearray(4)
+    rng.save_into(b.rng0, 0)            # a game without a bot job is saved with it too
     # the job
     b.job = _J_NONE
     b.seat = -1
