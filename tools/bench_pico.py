@@ -47,8 +47,8 @@ SCREENS = ("launcher", "settings", "names", "calibrate", "pause", "rules", "hand
 GAMES = ("tower", "norespect", "nope", "tiptop", "nmbr9")     # core/catalog.py's NAMES
 TITLE = {"tower": "Tower", "norespect": "No Respect", "nope": "NOPE!", "tiptop": "Tip Top",
          "nmbr9": "NMBR 9"}
-PARTS = ("screens", "norespect", "norespect-bots", "tower", "tower-physics", "tower-frames",
-         "nope", "nope-turns", "tiptop", "tiptop-8", "nmbr9", "nmbr9-frames") + \
+PARTS = ("screens", "norespect", "norespect-bots", "tower", "tower-human", "tower-physics",
+         "tower-frames", "nope", "nope-turns", "tiptop", "tiptop-8", "nmbr9", "nmbr9-frames") + \
     tuple("ballast-" + g for g in GAMES)
 BOTS_4 = "3333"             # four hard bots
 TIPTOP_8 = "32132132"       # Tip Top's largest table: hard, normal and easy bots
@@ -488,6 +488,12 @@ def part_tiptop_8(board, opt):
         game_row(t, "tiptop", seed, game_run(board, opt, "tiptop", TIPTOP_8, seed))
 
 
+def part_tower_human(board, opt):
+    t = game_table("game (a human: the seeded mash; 3 hard bots)")
+    for seed in opt.seeds:
+        game_row(t, "tower", seed, game_run(board, opt, "tower", "0333", seed))
+
+
 def part_turns(game, lineups, head):
     """Whole games of each lineup (label, seat digits as tools/bench_lifecycle.py's: 0 a human
     mashing keys, 1-3 bot levels), the first seed: the frames of each kind of turn."""
@@ -626,6 +632,7 @@ RUNNERS = {
     "norespect-bots": part_norespect_bots,
     "nope-turns": part_turns("nope", NOPE_TURNS, "NOPE!, seats"),
     "tiptop-8": part_tiptop_8,
+    "tower-human": part_tower_human,
     "tower-physics": part_physics,
     "tower-frames": part_tower_frames,
     "nmbr9-frames": part_nmbr9_frames,
@@ -635,6 +642,7 @@ TITLES = {
     "norespect-bots": "No Respect's bot turns (whole 4-seat games per bot level)",
     "nope-turns": "NOPE!'s turns (a human's hand screen; 4-seat games per bot level; 6 seats)",
     "tiptop-8": "Tip Top, whole eight-seat games",
+    "tower-human": "Tower, whole games of a human and three hard bots",
     "tower-physics": "Tower physics alone (tests/mp/bench_tower_physics.py)",
     "tower-frames": "Tower whole frames over 20 bodies (tests/mp/bench_tower.py)",
     "nmbr9-frames": "NMBR 9: the ghost over a crowded display, the hard bot thinking "
