@@ -129,6 +129,13 @@ def test_tower_falling_stack_redraw_under_micropython_heap_locked_sampled(port):
     assert "redraw ok frames=150 bad=0" in r.stdout, r.stdout
 
 
+@pytest.mark.parametrize("port", mprun.LOCKED_PORTS)
+def test_tower_camera_steps_redraw_under_micropython_heap_locked_sampled(port):
+    r = mprun.run(port, "tests/mp/redraw_run.py", ["climb", "3"], cwd=mprun.ROOT)
+    assert r.returncode == 0, r.stderr
+    assert "redraw ok frames=260 bad=0" in r.stdout, r.stdout
+
+
 # -- a notice over a screen and over a game: the banner comes, the scene draws under it, it goes
 # (only its strip is pushed again), a second one follows --
 @pytest.mark.parametrize("name", ("launcher", "settings"))
