@@ -387,6 +387,18 @@ def test_the_costly_parts_of_a_turn_never_share_a_frame(kinds, seed):
     assert seen == {"play", "log", "begin"}
 
 
+def test_a_humans_keys_count_only_once_the_hand_shows_the_decision():
+    """In the frame after a play (the log and the hand area being made) a human's B does not
+    draw: with that play in it, the frame would repaint nearly the whole screen twice over."""
+    c, g = human_table(["R1 G2", "R3 G3 B3", "Y1 Y2"], "B2", demand=(2, 4))
+    n = g.record.n
+    g._due = True                                    # as in the frame after a play
+    press(c, B.B, 2)                                 # (then released)
+    assert g.record.n == n and not g._due
+    press(c, B.B)
+    assert g.record.n > n and g.record.kind(n) == R._E_DRAW
+
+
 def test_static_screen_pushes_nothing():
     c, g = human_table(["R1 R2 G1 B2 Y3", "R3 G3 B3", "Y1 Y2"], "RG2")
     for _ in range(3):
