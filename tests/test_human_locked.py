@@ -16,7 +16,7 @@ GAMES = {
                    ("20", 5, "1", {"build", "discard"}))),
     "nmbr9": ((("02", 3, "", {"place", "level"}),)),
     # NOPE!: a human against a hard bot, and pass-around (two humans, hand-offs) with a bot
-    "nope": ((("03", 3, "000", {"discard", "draw", "nope", "nominate"}),
+    "nope": ((("03", 13, "000", {"discard", "draw", "nope", "nominate"}),
               ("010", 1, "000", {"discard", "draw", "nope", "action", "nominate"}))),
     "tiptop": ((("030", 4, "", {"play", "lose"}),         # two humans: hand-offs
                 ("03", 7, "", {"play", "lose"}))),

@@ -356,6 +356,49 @@ def test_log_lines_describe_the_public_events():
     assert text[1] == winner + " wins!"
 
 
+@pytest.mark.parametrize("kinds,seed", [((3, 3, 3, 3), 1), ((0, 3, 3, 3), 2), ((0, 2, 0), 3)])
+def test_the_costly_parts_of_a_turn_never_share_a_frame(kinds, seed):
+    """docs/nope.md, Frame cost: a play (the rules, then the header, seats and top card), the
+    next frame's log and hand area, and a bot beginning its choice each get a frame of their
+    own (with the log, the hand and a bot's beginning in one frame: 40.6 ms on the Pico).
+    Humans play from the seeded mash, which presses keys in every kind of frame."""
+    from mash import Mash
+    c, g = start(kinds, seed=seed)
+    c.hw.buttons = Mash(seed)
+    now = []
+
+    def spy(name, real):
+        def call(*a):
+            now.append(name)
+            return real(*a)
+        return call
+    g.st.play = spy("play", g.st.play)
+    g._make_log = spy("log", g._make_log)
+    g.bot.begin = spy("begin", g.bot.begin)
+    seen = set()
+    for _ in range(40000):
+        if g.game_over:
+            break
+        now.clear()
+        c.frame()
+        assert len(now) <= 1, now
+        seen.update(now)
+    assert g.game_over and not c.faults, c.last_error
+    assert seen == {"play", "log", "begin"}
+
+
+def test_a_humans_keys_count_only_once_the_hand_shows_the_decision():
+    """In the frame after a play (the log and the hand area being made) a human's B does not
+    draw: with that play in it, the frame would repaint nearly the whole screen twice over."""
+    c, g = human_table(["R1 G2", "R3 G3 B3", "Y1 Y2"], "B2", demand=(2, 4))
+    n = g.record.n
+    g._due = True                                    # as in the frame after a play
+    press(c, B.B, 2)                                 # (then released)
+    assert g.record.n == n and not g._due
+    press(c, B.B)
+    assert g.record.n > n and g.record.kind(n) == R._E_DRAW
+
+
 def test_static_screen_pushes_nothing():
     c, g = human_table(["R1 R2 G1 B2 Y3", "R3 G3 B3", "Y1 Y2"], "RG2")
     for _ in range(3):

@@ -519,8 +519,9 @@ def part_turns(game, lineups, head):
 
 part_norespect_bots = part_turns("norespect", LEVELS, "No Respect, 4 bots of level")
 # NOPE!: the hand screen (a human's cursor, picks and plays) beside three hard bots, each bot
-# level, and six hard bots
-NOPE_TURNS = (("human + 3 hard", "0333"),) + LEVELS + (("6 hard", "333333"),)
+# level, six hard bots, and two seats (a human against a hard bot, two hard bots)
+NOPE_TURNS = (("human + 3 hard", "0333"),) + LEVELS + (("6 hard", "333333"),
+                                                       ("human + hard", "03"), ("2 hard", "33"))
 
 
 def part_physics(board, opt):
@@ -640,7 +641,8 @@ RUNNERS = {
 TITLES = {
     "screens": "Console screens (scripted input of tests/mp/scene_runner.py)",
     "norespect-bots": "No Respect's bot turns (whole 4-seat games per bot level)",
-    "nope-turns": "NOPE!'s turns (a human's hand screen; 4-seat games per bot level; 6 seats)",
+    "nope-turns": "NOPE!'s turns (a human's hand screen; 4-seat games per bot level; 6 seats; "
+                  "2 seats)",
     "tiptop-8": "Tip Top, whole eight-seat games",
     "tower-human": "Tower, whole games of a human and three hard bots",
     "tower-physics": "Tower physics alone (tests/mp/bench_tower_physics.py)",

@@ -160,13 +160,19 @@ class GameScene(Scene):
 
     def update(self, c):
         st = self.st
-        if self._due:                           # a play's repaint is spread over two frames
+        due = self._due
+        if due:                                 # a play's repaint is spread over two frames
             self._due = False                   # (docs/nope.md): the log and the hand area
             self._make_log()                    # follow a frame after the header, the seats
-            self._show_hand()                   # and the top card (input goes on as ever)
+            self._show_hand()                   # and the top card
         if self.mode == _M_OVER:
             if c.buttons.pressed & B.A:
                 c.end_game()
+            return
+        if due:
+            # nothing else in the frame of the log and the hand (with a bot beginning its
+            # choice in it: 41.1 ms on the Pico); a human's input counts once the hand shows
+            # the new decision
             return
         if self.wait > 0:
             self.wait -= 1
