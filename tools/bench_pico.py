@@ -48,7 +48,7 @@ GAMES = ("tower", "norespect", "nope", "tiptop", "nmbr9")     # core/catalog.py'
 TITLE = {"tower": "Tower", "norespect": "No Respect", "nope": "NOPE!", "tiptop": "Tip Top",
          "nmbr9": "NMBR 9"}
 PARTS = ("screens", "norespect", "norespect-bots", "tower", "tower-human", "tower-physics",
-         "tower-frames", "nope", "nope-turns", "tiptop", "tiptop-8", "nmbr9", "nmbr9-frames") + \
+         "tower-frames", "tower-climb", "nope", "nope-turns", "tiptop", "tiptop-8", "nmbr9", "nmbr9-frames") + \
     tuple("ballast-" + g for g in GAMES)
 BOTS_4 = "3333"             # four hard bots
 TIPTOP_8 = "32132132"       # Tip Top's largest table: hard, normal and easy bots
@@ -549,6 +549,25 @@ def part_tower_frames(board, opt):
         failed(t, "tower frames", run, 6)
 
 
+def part_tower_climb(board, opt):
+    t = Table("tower climb (a human's piece up beside a stack and back down)", "frames",
+              "mean ms", "p95 ms", "max ms (frame)", "frames > 40 ms", "SPI bytes mean / max",
+              "allocating frames", "camera")
+    run = board.boot("tower-climb", "import bench_tower_parts\n"
+                     "bench_tower_parts.frames_boot(\"tower-climb\")\n", 600)
+    rows = [r for r in run.records if r["kind"] == "tower_climb"]
+    for r in rows:
+        t.row("%s pieces beside" % r["pieces"], r["frames"], ms(r["mean_us"]), ms(r["p95_us"]),
+              "%s (%s%s)" % (ms(r["max_us"]), r["max_at"], ", a wipe" if r["worst_wipe"] == "1"
+                             else ""),
+              "%s (%s)" % (r["over40"], r["late_at"]) if r["over40"] != "0" else "0",
+              "%s / %s" % (r["spi_mean"], r["spi_max"]), r["alloc_frames"],
+              "%s steps, up to %s px, back to %s px" % (r["cam_steps"], r["cam_max"],
+                                                         r["cam_end"]))
+    if not rows:
+        failed(t, "tower climb", run, 9)
+
+
 def part_nmbr9_frames(board, opt):
     t = Table("NMBR 9 frames (a human and a hard bot)", "frames", "mean ms", "max ms",
               "SPI bytes/frame", "allocated bytes (collector off)", "notes")
@@ -636,6 +655,7 @@ RUNNERS = {
     "tower-human": part_tower_human,
     "tower-physics": part_physics,
     "tower-frames": part_tower_frames,
+    "tower-climb": part_tower_climb,
     "nmbr9-frames": part_nmbr9_frames,
 }
 TITLES = {
@@ -647,6 +667,8 @@ TITLES = {
     "tower-human": "Tower, whole games of a human and three hard bots",
     "tower-physics": "Tower physics alone (tests/mp/bench_tower_physics.py)",
     "tower-frames": "Tower whole frames over 20 bodies (tests/mp/bench_tower.py)",
+    "tower-climb": "Tower: a human's fast climb with a piece, every frame "
+                   "(tools/pico/bench_tower_parts.py climb)",
     "nmbr9-frames": "NMBR 9: the ghost over a crowded display, the hard bot thinking "
                     "(tests/mp/bench_nmbr9.py)",
 }
