@@ -327,20 +327,22 @@ def test_harness_tower_climb_on_the_unix_port():
     r = only(smoke("tower-climb"), "tower_climb")
     assert r["frames"] == "260" and r["alloc_frames"] == "0" and r["placing"] == "1"
     assert int(r["cam_steps"]) >= 4 and int(r["cam_max"]) >= 80
-    assert 0 <= int(r["max_at"]) < 260 and int(r["spi_max"]) > 0
+    assert 0 <= int(r["max_at"]) < 260 and int(r["spi_max"]) >= int(r["worst_spi"]) > 0
 
 
 def test_the_climb_row_says_the_worst_frame_the_late_ones_and_the_camera(capsys):
     line = ("bp tower_climb pieces=6 frames=260 mean_us=20100 p95_us=32000 max_us=41250 max_at=35 "
             "over40=1 late_at=35 spi_mean=19921 spi_max=54432 peak=9 alloc_frames=0 alloc_at=-1 "
-            "gc_frames=0 cam_steps=21 cam_max=440 cam_end=40 worst_wipe=1 worst_cam=120 placing=1")
+            "gc_frames=0 cam_steps=21 cam_max=440 cam_end=40 worst_wipe=1 worst_cam=120 "
+            "worst_spi=54432 placing=1")
 
     class Board:
         def boot(self, label, main_py, seconds):
             assert label == "tower-climb" and 'frames_boot("tower-climb")' in main_py
             return BP.Run([BP.parse_line(line)], {}, 0, "", 1.0)
 
+    assert Board().boot("tower-climb", 'frames_boot("tower-climb")', 1).reported()
     BP.part_tower_climb(Board(), None)
     out = capsys.readouterr().out
-    assert ("| 6 pieces beside | 260 | 20.1 | 32.0 | 41.2 (35, a wipe) | 1 (35) | 19921 / 54432 | 0 "
-            "| 21 steps, up to 440 px, back to 40 px |") in out
+    assert ("| 6 pieces beside | 260 | 20.1 | 32.0 | 41.2 (35, a wipe, 54432 bytes) | 1 (35) "
+            "| 19921 / 54432 | 0 | 21 steps, up to 440 px, back to 40 px |") in out

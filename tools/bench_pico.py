@@ -205,7 +205,8 @@ class Run:
 
     def reported(self):
         """The harness reported what happened (a figure, or a failure it caught)."""
-        return any(r["kind"] in ("screen", "life", "physics", "tower_frame", "nmbr9_frame", "error")
+        return any(r["kind"] in ("screen", "life", "physics", "tower_frame", "tower_climb",
+                                  "nmbr9_frame", "error")
                    for r in self.records)
 
     def failure(self):
@@ -558,8 +559,8 @@ def part_tower_climb(board, opt):
     rows = [r for r in run.records if r["kind"] == "tower_climb"]
     for r in rows:
         t.row("%s pieces beside" % r["pieces"], r["frames"], ms(r["mean_us"]), ms(r["p95_us"]),
-              "%s (%s%s)" % (ms(r["max_us"]), r["max_at"], ", a wipe" if r["worst_wipe"] == "1"
-                             else ""),
+              "%s (%s%s, %s bytes)" % (ms(r["max_us"]), r["max_at"],
+                                       ", a wipe" if r["worst_wipe"] == "1" else "", r["worst_spi"]),
               "%s (%s)" % (r["over40"], r["late_at"]) if r["over40"] != "0" else "0",
               "%s / %s" % (r["spi_mean"], r["spi_max"]), r["alloc_frames"],
               "%s steps, up to %s px, back to %s px" % (r["cam_steps"], r["cam_max"],

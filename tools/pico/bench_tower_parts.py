@@ -92,8 +92,9 @@ def climb(c):
     steps up, each step wiped in over a few frames), then back down to the table (the camera
     steps down): every frame timed into FrameStats. Prints
     `bp tower_climb pieces=.. <FrameStats fields> cam_steps=.. cam_max=.. cam_end=.. worst_wipe=..
-    worst_cam=.. placing=..`: the camera's steps, highest and last camera (px), whether the worst frame was a wipe
-    frame (or started one) and the camera it drew, whether the piece is still being placed."""
+    worst_cam=.. worst_spi=.. placing=..`: the camera's steps, highest and last camera (px),
+    whether the worst frame was a wipe frame (or started one), the camera it drew and the bytes
+    it pushed, whether the piece is still being placed."""
     import time
     import tower_stack
     from frame_stats import FrameStats
@@ -108,7 +109,7 @@ def climb(c):
     mem = gc.mem_alloc
     faults = c.faults
     st = FrameStats()
-    steps = cam_max = worst_wipe = worst_cam = 0
+    steps = cam_max = worst_wipe = worst_cam = worst_spi = 0
     gc.collect()
     st.begin(mem())
     for i in range(CLIMB_FRAMES):
@@ -126,8 +127,9 @@ def climb(c):
         if st.max_at == i:
             worst_wipe = 1 if wiping or g.cam != cam else 0
             worst_cam = g.cam
+            worst_spi = disp.last_bytes
         if c.faults != faults:
             break
     print("bp tower_climb pieces=%d %s cam_steps=%d cam_max=%d cam_end=%d worst_wipe=%d worst_cam=%d "
-          "placing=%d" % (CLIMB_PIECES, st.fields(), steps, cam_max, g.cam, worst_wipe, worst_cam,
-                          g.sub == tower_stack.U_PLACE))
+          "worst_spi=%d placing=%d" % (CLIMB_PIECES, st.fields(), steps, cam_max, g.cam, worst_wipe,
+                                       worst_cam, worst_spi,                          g.sub == tower_stack.U_PLACE))
