@@ -96,9 +96,11 @@ def test_every_game_of_the_catalog_has_its_whole_games_and_ballast_parts():
 def test_parts_are_chosen_by_name_glob_or_word():
     assert BP.select([]) == list(BP.PARTS)
     assert BP.select(["tower"]) == ["tower"]
-    assert BP.select(["tower*"]) == ["tower", "tower-human", "tower-physics", "tower-frames"]
+    assert BP.select(["tower*"]) == ["tower", "tower-human", "tower-physics", "tower-frames",
+                                     "tower-climb"]
     assert BP.select(["*tower*"]) == ["tower", "tower-human", "tower-physics", "tower-frames",
-                                      "ballast-tower"]
+                                      "tower-climb", "ballast-tower"]
+    assert BP.select(["climb"]) == ["tower-climb"] and "tower-climb" in BP.RUNNERS
     assert BP.select(["ballast"]) == ["ballast-" + g for g in BP.GAMES]
     assert BP.select(["*nope"]) == ["nope", "ballast-nope"]
     assert BP.select(["physics", "screens"]) == ["screens", "tower-physics"]
@@ -121,6 +123,13 @@ def test_lines_of_the_harness_and_of_the_tests_benches():
     assert BP.parse_line("bodies 20 awake 20 contacts 30 ms_per_frame 21.012 alloc_per_frame 0") == {
         "kind": "physics", "bodies": "20", "awake": "20", "contacts": "30", "ms": "21.012",
         "alloc": "0"}
+    climb = BP.parse_line("bp tower_climb pieces=6 frames=260 mean_us=20100 p95_us=32000 "
+                          "max_us=41250 max_at=35 over40=1 late_at=35 spi_mean=19921 "
+                          "spi_max=54432 peak=9 alloc_frames=0 alloc_at=-1 gc_frames=0 "
+                          "cam_steps=21 cam_max=440 cam_end=40 worst_wipe=0 worst_cam=120 "
+                          "placing=1")
+    assert climb["kind"] == "tower_climb" and climb["pieces"] == "6" and climb["late_at"] == "35"
+    assert (climb["max_us"], climb["spi_max"], climb["cam_end"]) == ("41250", "54432", "40")
     assert BP.parse_line("picotable: accelerometer MPU-6050") is None
 
 
@@ -199,7 +208,7 @@ def test_tables_from_a_recorded_log():
     assert "| launcher | 153 | 49.1 | 3.3 | 15.7 | 15.7 (88) | 0 | 3415 / 30720 | 98.8 | 98.9 | 0 |" in out
     assert "| pause | 124 | 32.5 | 6.6 | 41.8 | 43.3 (0) | 12 (at 0, 6, 9, 12, 18, 21, 68, 74, ...) |" in out
     assert "| 20 bodies | 20 | 30 | 21.1 | 0 bytes/step |" in out
-    assert "| 20 bodies tumbling | 62.5 | 83.2 | 53285 | 20 | 0 |" in out
+    assert "| 20 bodies tumbling | 62.5 | 83.2 | 53285 | 20 | 0 | - |" in out   # no wipes= yet
     assert "| 20 bodies at rest, awake | 46.1 | 60.9 | 20931 | 18 | 0 |" in out
     assert ("| norespect | 1 | finished | 3304 | 50.9 | 7.3 | 10.0 | 56.3 (3303) | 2 (at 58, 3303) "
             "| 1666 / 114240 | 132.0 / 133.3 | 133.6 | 92.5 / 92.5 | 0 |") in out
@@ -308,5 +317,32 @@ def test_harness_tower_parts_and_bad_part_on_the_unix_port():
     assert [r["bodies"] for r in recs if r["kind"] == "physics"] == ["10", "20", "30"]
     frames = [r for r in smoke("tower-frames") if r["kind"] == "tower_frame"]
     assert [r["name"] for r in frames] == ["frame_20moving", "frame_20awake"]
-    assert all(r["alloc"] == "0" for r in frames)
+    assert all(r["alloc"] == "0" and r["wipes"] == "0" for r in frames)   # the camera settled
     assert only(smoke("nonsense"), "error")["error"] == "unknown part nonsense"
+
+
+def test_harness_tower_climb_on_the_unix_port():
+    """The climb's line: every frame timed, the camera up several steps and back down, the piece
+    still being placed, no frame allocating."""
+    r = only(smoke("tower-climb"), "tower_climb")
+    assert r["frames"] == "260" and r["alloc_frames"] == "0" and r["placing"] == "1"
+    assert int(r["cam_steps"]) >= 4 and int(r["cam_max"]) >= 80
+    assert 0 <= int(r["max_at"]) < 260 and int(r["spi_max"]) >= int(r["worst_spi"]) > 0
+
+
+def test_the_climb_row_says_the_worst_frame_the_late_ones_and_the_camera(capsys):
+    line = ("bp tower_climb pieces=6 frames=260 mean_us=20100 p95_us=32000 max_us=41250 max_at=35 "
+            "over40=1 late_at=35 spi_mean=19921 spi_max=54432 peak=9 alloc_frames=0 alloc_at=-1 "
+            "gc_frames=0 cam_steps=21 cam_max=440 cam_end=40 worst_wipe=1 worst_cam=120 "
+            "worst_spi=54432 placing=1")
+
+    class Board:
+        def boot(self, label, main_py, seconds):
+            assert label == "tower-climb" and 'frames_boot("tower-climb")' in main_py
+            return BP.Run([BP.parse_line(line)], {}, 0, "", 1.0)
+
+    assert Board().boot("tower-climb", 'frames_boot("tower-climb")', 1).reported()
+    BP.part_tower_climb(Board(), None)
+    out = capsys.readouterr().out
+    assert ("| 6 pieces beside | 260 | 20.1 | 32.0 | 41.2 (35, a wipe, 54432 bytes) | 1 (35) "
+            "| 19921 / 54432 | 0 | 21 steps, up to 440 px, back to 40 px |") in out

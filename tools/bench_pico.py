@@ -48,7 +48,7 @@ GAMES = ("tower", "norespect", "nope", "tiptop", "nmbr9")     # core/catalog.py'
 TITLE = {"tower": "Tower", "norespect": "No Respect", "nope": "NOPE!", "tiptop": "Tip Top",
          "nmbr9": "NMBR 9"}
 PARTS = ("screens", "norespect", "norespect-bots", "tower", "tower-human", "tower-physics",
-         "tower-frames", "nope", "nope-turns", "tiptop", "tiptop-8", "nmbr9", "nmbr9-frames") + \
+         "tower-frames", "tower-climb", "nope", "nope-turns", "tiptop", "tiptop-8", "nmbr9", "nmbr9-frames") + \
     tuple("ballast-" + g for g in GAMES)
 BOTS_4 = "3333"             # four hard bots
 TIPTOP_8 = "32132132"       # Tip Top's largest table: hard, normal and easy bots
@@ -205,7 +205,8 @@ class Run:
 
     def reported(self):
         """The harness reported what happened (a figure, or a failure it caught)."""
-        return any(r["kind"] in ("screen", "life", "physics", "tower_frame", "nmbr9_frame", "error")
+        return any(r["kind"] in ("screen", "life", "physics", "tower_frame", "tower_climb",
+                                  "nmbr9_frame", "error")
                    for r in self.records)
 
     def failure(self):
@@ -537,16 +538,36 @@ def part_physics(board, opt):
 
 def part_tower_frames(board, opt):
     t = Table("tower whole frame", "mean ms", "max ms", "SPI bytes/frame", "awake bodies",
-              "allocating frames (heap locked)")
+              "allocating frames (heap locked)", "camera wipe frames")
     run = board.boot("tower-frames", "import bench_tower_parts\nbench_tower_parts.frames_boot()\n",
                      600)
     names = {"frame_20moving": "20 bodies tumbling", "frame_20awake": "20 bodies at rest, awake"}
     rows = [r for r in run.records if r["kind"] == "tower_frame"]
     for r in rows:
         t.row(names.get(r["name"], r["name"]), "%.1f" % float(r["ms"]),
-              "%.1f" % float(r["max_ms"]), r["spi_bytes"], r["awake"], r["alloc"])
+              "%.1f" % float(r["max_ms"]), r["spi_bytes"], r["awake"], r["alloc"],
+              r.get("wipes", "-"))
     if len(rows) < 2:
-        failed(t, "tower frames", run, 6)
+        failed(t, "tower frames", run, 7)
+
+
+def part_tower_climb(board, opt):
+    t = Table("tower climb (a human's piece up beside a stack and back down)", "frames",
+              "mean ms", "p95 ms", "max ms (frame)", "frames > 40 ms", "SPI bytes mean / max",
+              "allocating frames", "camera")
+    run = board.boot("tower-climb", "import bench_tower_parts\n"
+                     "bench_tower_parts.frames_boot(\"tower-climb\")\n", 600)
+    rows = [r for r in run.records if r["kind"] == "tower_climb"]
+    for r in rows:
+        t.row("%s pieces beside" % r["pieces"], r["frames"], ms(r["mean_us"]), ms(r["p95_us"]),
+              "%s (%s%s, %s bytes)" % (ms(r["max_us"]), r["max_at"],
+                                       ", a wipe" if r["worst_wipe"] == "1" else "", r["worst_spi"]),
+              "%s (%s)" % (r["over40"], r["late_at"]) if r["over40"] != "0" else "0",
+              "%s / %s" % (r["spi_mean"], r["spi_max"]), r["alloc_frames"],
+              "%s steps, up to %s px, back to %s px" % (r["cam_steps"], r["cam_max"],
+                                                         r["cam_end"]))
+    if not rows:
+        failed(t, "tower climb", run, 9)
 
 
 def part_nmbr9_frames(board, opt):
@@ -636,6 +657,7 @@ RUNNERS = {
     "tower-human": part_tower_human,
     "tower-physics": part_physics,
     "tower-frames": part_tower_frames,
+    "tower-climb": part_tower_climb,
     "nmbr9-frames": part_nmbr9_frames,
 }
 TITLES = {
@@ -647,6 +669,8 @@ TITLES = {
     "tower-human": "Tower, whole games of a human and three hard bots",
     "tower-physics": "Tower physics alone (tests/mp/bench_tower_physics.py)",
     "tower-frames": "Tower whole frames over 20 bodies (tests/mp/bench_tower.py)",
+    "tower-climb": "Tower: a human's fast climb with a piece, every frame "
+                   "(tools/pico/bench_tower_parts.py climb)",
     "nmbr9-frames": "NMBR 9: the ghost over a crowded display, the hard bot thinking "
                     "(tests/mp/bench_nmbr9.py)",
 }

@@ -1,6 +1,8 @@
-"""The tower's benchmark lines on the board: tests/mp/bench_tower_physics.py's physics alone and
-tests/mp/bench_tower.py's whole frames over 20 bodies (moving, then at rest but awake), run
-with the Pico's hardware. The tilt of those frames is scripted like the host's stand-in.
+"""The tower's benchmark lines on the board: tests/mp/bench_tower_physics.py's physics alone,
+tests/mp/bench_tower.py's whole frames over 20 bodies (moving, then at rest but awake) and a
+human's climb (climb(): the carried piece steered up beside a stack and back down, every frame
+timed), run with the Pico's hardware. The tilt of those frames is scripted like the host's
+stand-in.
 
 The frames run in a game started as the console starts one (a `vpico --boot` run whose main.py
 calls frames_boot() at every boot): the first boot is the launcher's, which writes the start
@@ -34,7 +36,7 @@ def physics():
         bench_tower_physics.measure(n)
 
 
-def frames_boot():
+def frames_boot(what="tower-frames"):
     from core.gfx import Gfx
     frame = Gfx()                       # first, as main.py does
     from hal import pico
@@ -50,19 +52,20 @@ def frames_boot():
         return
     if c.game is None:
         from benchpico import error_text
-        print("bp error where=tower-frames error=%s" % error_text(c.last_error))
+        print("bp error where=%s error=%s" % (what, error_text(c.last_error)))
         return
     try:
-        frames(frame, hw, c)
+        frames(frame, hw, c, what)
     except Exception as e:      # noqa: BLE001 - reported as a line, never a traceback
         from benchpico import error_text
         gc.collect()
-        print("bp error where=tower-frames error=%s" % error_text(e))
+        print("bp error where=%s error=%s" % (what, error_text(e)))
 
 
-def frames(frame, hw, c=None):
-    """bench_tower.carrying(20) on console c (the game frames_boot() started), or on a console
-    it makes (benchpico.main("tower-frames"): the unix-port smoke test)."""
+def frames(frame, hw, c=None, what="tower-frames"):
+    """bench_tower.carrying(20) (what="tower-frames") or climb() on console c (the game
+    frames_boot() started), or on a console it makes (benchpico.main(what): the unix-port smoke
+    test)."""
     import bench_tower
     import tower_stack
     if hw.accel is not None:
@@ -73,4 +76,60 @@ def frames(frame, hw, c=None):
     if c is not None:
         hw.buttons = tower_stack.Pad()
         bench_tower.console = lambda kinds, seed=3: (hw, c)     # the game this boot started
-    bench_tower.carrying(20)
+    if what == "tower-climb":
+        climb(bench_tower.console((0, 0))[1])
+    else:
+        bench_tower.carrying(20)
+
+
+CLIMB_PIECES = 6        # tests/mp/runs.py ClimbRun's stack: 6 pieces, 80 px right of the middle
+CLIMB_X = 80
+CLIMB_FRAMES = 260      # the first half steered up (tilt y -600 mg), the second down (+600)
+
+
+def climb(c):
+    """A human steers the carried piece up beside a stack of CLIMB_PIECES at rest (the camera
+    steps up, each step wiped in over a few frames), then back down to the table (the camera
+    steps down): every frame timed into FrameStats. Prints
+    `bp tower_climb pieces=.. <FrameStats fields> cam_steps=.. cam_max=.. cam_end=.. worst_wipe=..
+    worst_cam=.. worst_spi=.. placing=..`: the camera's steps, highest and last camera (px),
+    whether the worst frame was a wipe frame (or started one), the camera it drew and the bytes
+    it pushed, whether the piece is still being placed."""
+    import time
+    import tower_stack
+    from frame_stats import FrameStats
+    g = c.game
+    tower_stack.carrying(c, CLIMB_PIECES, False, CLIMB_X)
+    acc = c.hw.accel
+    acc.y = 0
+    c.frame()                   # untimed: the repaint carrying() asks for (the stack put there)
+    disp = c.hw.display
+    ticks = time.ticks_us
+    diff = time.ticks_diff
+    mem = gc.mem_alloc
+    faults = c.faults
+    st = FrameStats()
+    steps = cam_max = worst_wipe = worst_cam = worst_spi = 0
+    gc.collect()
+    st.begin(mem())
+    for i in range(CLIMB_FRAMES):
+        acc.y = -600 if i < CLIMB_FRAMES // 2 else 600     # top edge lowered: up
+        cam = g.cam
+        wiping = g.wipe < len(g.wfb)
+        t0 = ticks()
+        c.frame()
+        us = diff(ticks(), t0)
+        st.add(us, disp.last_bytes, mem())
+        if g.cam != cam:
+            steps += 1
+        if g.cam > cam_max:
+            cam_max = g.cam
+        if st.max_at == i:
+            worst_wipe = 1 if wiping or g.cam != cam else 0
+            worst_cam = g.cam
+            worst_spi = disp.last_bytes
+        if c.faults != faults:
+            break
+    print("bp tower_climb pieces=%d %s cam_steps=%d cam_max=%d cam_end=%d worst_wipe=%d worst_cam=%d "
+          "worst_spi=%d placing=%d" % (CLIMB_PIECES, st.fields(), steps, cam_max, g.cam, worst_wipe,
+                                       worst_cam, worst_spi,                          g.sub == tower_stack.U_PLACE))

@@ -9,6 +9,8 @@ bench_lifecycle.py):
     main("tower-frames")                    whole tower frames over 20 bodies, tumbling and at rest
                                             (the unix-port smoke; on the board the game is
                                             started through a restart: bench_tower_parts)
+    main("tower-climb")                     a human's climb with a piece, every frame timed (the
+                                            same: the unix-port smoke of bench_tower_parts)
 
 The hardware is the Pico's own (hal.pico.build(): ST7789 on SPI at 62.5 MHz, the I2C
 accelerometer), except that the buttons are scripted (see bench_screens) and the
@@ -83,9 +85,9 @@ def main(what, a="", fake=False):
         elif what == "physics":
             import bench_tower_parts
             bench_tower_parts.physics()
-        elif what == "tower-frames":
+        elif what == "tower-frames" or what == "tower-climb":
             import bench_tower_parts
-            bench_tower_parts.frames(frame, hw)
+            bench_tower_parts.frames(frame, hw, None, what)
         else:
             print("bp error where=args error=unknown part %s" % what)
             return
