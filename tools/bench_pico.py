@@ -475,24 +475,13 @@ def game_run(board, opt, game, kinds, seed, ballast=0):
     return lifecycle(board, game, kinds, seed, 1, ballast, opt.frames)
 
 
-def part_game(game):
+def part_game(game, kinds=BOTS_4, what="game (4 hard bots)"):
+    """Whole games of one lineup (seat digits as tools/bench_lifecycle.py's), one per seed."""
     def part(board, opt):
-        t = game_table()
+        t = game_table(what)
         for seed in opt.seeds:
-            game_row(t, game, seed, game_run(board, opt, game, BOTS_4, seed))
+            game_row(t, game, seed, game_run(board, opt, game, kinds, seed))
     return part
-
-
-def part_tiptop_8(board, opt):
-    t = game_table("game (8 bots: %s)" % TIPTOP_8)
-    for seed in opt.seeds:
-        game_row(t, "tiptop", seed, game_run(board, opt, "tiptop", TIPTOP_8, seed))
-
-
-def part_tower_human(board, opt):
-    t = game_table("game (a human: the seeded mash; 3 hard bots)")
-    for seed in opt.seeds:
-        game_row(t, "tower", seed, game_run(board, opt, "tower", "0333", seed))
 
 
 def part_turns(game, lineups, head):
@@ -653,8 +642,8 @@ RUNNERS = {
     "screens": part_screens,
     "norespect-bots": part_norespect_bots,
     "nope-turns": part_turns("nope", NOPE_TURNS, "NOPE!, seats"),
-    "tiptop-8": part_tiptop_8,
-    "tower-human": part_tower_human,
+    "tiptop-8": part_game("tiptop", TIPTOP_8, "game (8 bots: %s)" % TIPTOP_8),
+    "tower-human": part_game("tower", "0333", "game (a human: the seeded mash; 3 hard bots)"),
     "tower-physics": part_physics,
     "tower-frames": part_tower_frames,
     "tower-climb": part_tower_climb,

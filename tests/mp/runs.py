@@ -8,8 +8,8 @@ seeded button mash (never the pause keys, never A once the game is over), so eve
 exercised; `tail` frames of the result screen follow the end.
 StackRun(frame, n, ...): the tower's worst case for drawing, a stack of n pieces falling apart
 beside a carried piece (tests/mp/tower_stack.py).
-ClimbRun(frame, n, ...): the carried piece steered up beside a stack and down again: the tower's
-camera steps.
+ClimbRun(frame, lock): the carried piece steered up beside a stack and down again (the scenario is
+tower_stack.py's CLIMB_*, shared with make bench-pico's tower-climb): the tower's camera steps.
 Noticed(run, at, texts): the same run with notices posted at given frames (the banner over the
 scene, the scene drawing under it, the banner going away).
 ResultsRun(frame, game, kinds, ...): the evening's table after a whole game of bots.
@@ -140,13 +140,16 @@ class StackRun(_Played):
 class ClimbRun(StackRun):
     """The carried piece steered up beside a stack of n pieces at rest, then down to the table:
     the camera steps up and down (each step wiped in over a few frames)."""
-    def __init__(self, frame, n=6, frames=260, lock=False):
-        StackRun.__init__(self, frame, n, False, frames, lock, 80)
+    def __init__(self, frame, lock=False):
+        import tower_stack
+        StackRun.__init__(self, frame, tower_stack.CLIMB_PIECES, False, tower_stack.CLIMB_FRAMES,
+                          lock, tower_stack.CLIMB_X)
+        self.tilt = tower_stack.climb_tilt
 
     def step(self, c):
         if self.n >= self.frames or c.faults:
             return False
-        c.hw.accel.y = -600 if self.n < self.frames // 2 else 600   # top edge lowered: up
+        c.hw.accel.y = self.tilt(self.n)
         return self.play(c)
 
 

@@ -56,6 +56,19 @@ def _extent(piece, sign):
     return far << 4
 
 
+# A human's climb with the carried piece (tests/mp/runs.py ClimbRun on the host, make
+# bench-pico's tower-climb on the board): a stack of CLIMB_PIECES at rest CLIMB_X px right of the
+# middle, the piece steered up for the first half of CLIMB_FRAMES and back down for the second.
+CLIMB_PIECES = 6
+CLIMB_X = 80
+CLIMB_FRAMES = 260
+
+
+def climb_tilt(i):
+    """Accelerometer y (milli-g) at climb frame i: the top edge lowered (up), then raised."""
+    return -600 if i < CLIMB_FRAMES // 2 else 600
+
+
 def carrying(c, n, foundations=True, x=72):
     """Seat 0 builds its first piece; n pieces stacked beside it, x px right of the middle; the
     carried piece above the stack (the camera follows it up). Returns the world."""

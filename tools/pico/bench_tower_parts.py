@@ -82,13 +82,8 @@ def frames(frame, hw, c=None, what="tower-frames"):
         bench_tower.carrying(20)
 
 
-CLIMB_PIECES = 6        # tests/mp/runs.py ClimbRun's stack: 6 pieces, 80 px right of the middle
-CLIMB_X = 80
-CLIMB_FRAMES = 260      # the first half steered up (tilt y -600 mg), the second down (+600)
-
-
 def climb(c):
-    """A human steers the carried piece up beside a stack of CLIMB_PIECES at rest (the camera
+    """A human steers the carried piece up beside tower_stack's climb stack at rest (the camera
     steps up, each step wiped in over a few frames), then back down to the table (the camera
     steps down): every frame timed into FrameStats. Prints
     `bp tower_climb pieces=.. <FrameStats fields> cam_steps=.. cam_max=.. cam_end=.. worst_wipe=..
@@ -99,7 +94,7 @@ def climb(c):
     import tower_stack
     from frame_stats import FrameStats
     g = c.game
-    tower_stack.carrying(c, CLIMB_PIECES, False, CLIMB_X)
+    tower_stack.carrying(c, tower_stack.CLIMB_PIECES, False, tower_stack.CLIMB_X)
     acc = c.hw.accel
     acc.y = 0
     c.frame()                   # untimed: the repaint carrying() asks for (the stack put there)
@@ -112,8 +107,8 @@ def climb(c):
     steps = cam_max = worst_wipe = worst_cam = worst_spi = 0
     gc.collect()
     st.begin(mem())
-    for i in range(CLIMB_FRAMES):
-        acc.y = -600 if i < CLIMB_FRAMES // 2 else 600     # top edge lowered: up
+    for i in range(tower_stack.CLIMB_FRAMES):
+        acc.y = tower_stack.climb_tilt(i)
         cam = g.cam
         wiping = g.wipe < len(g.wfb)
         t0 = ticks()
@@ -131,5 +126,5 @@ def climb(c):
         if c.faults != faults:
             break
     print("bp tower_climb pieces=%d %s cam_steps=%d cam_max=%d cam_end=%d worst_wipe=%d worst_cam=%d "
-          "worst_spi=%d placing=%d" % (CLIMB_PIECES, st.fields(), steps, cam_max, g.cam, worst_wipe,
-                                       worst_cam, worst_spi,                          g.sub == tower_stack.U_PLACE))
+          "worst_spi=%d placing=%d" % (tower_stack.CLIMB_PIECES, st.fields(), steps, cam_max, g.cam, worst_wipe,
+                                       worst_cam, worst_spi, g.sub == tower_stack.U_PLACE))
