@@ -97,9 +97,9 @@ def test_parts_are_chosen_by_name_glob_or_word():
     assert BP.select([]) == list(BP.PARTS)
     assert BP.select(["tower"]) == ["tower"]
     assert BP.select(["tower*"]) == ["tower", "tower-human", "tower-physics", "tower-frames",
-                                     "tower-climb"]
+                                     "tower-climb", "tower-collapse"]
     assert BP.select(["*tower*"]) == ["tower", "tower-human", "tower-physics", "tower-frames",
-                                      "tower-climb", "ballast-tower"]
+                                      "tower-climb", "tower-collapse", "ballast-tower"]
     assert BP.select(["climb"]) == ["tower-climb"] and "tower-climb" in BP.RUNNERS
     assert BP.select(["ballast"]) == ["ballast-" + g for g in BP.GAMES]
     assert BP.select(["*nope"]) == ["nope", "ballast-nope"]
@@ -328,6 +328,30 @@ def test_harness_tower_climb_on_the_unix_port():
     assert r["frames"] == "260" and r["alloc_frames"] == "0" and r["placing"] == "1"
     assert int(r["cam_steps"]) >= 4 and int(r["cam_max"]) >= 80
     assert 0 <= int(r["max_at"]) < 260 and int(r["spi_max"]) >= int(r["worst_spi"]) > 0
+
+
+def test_harness_tower_collapse_on_the_unix_port():
+    """The collapse's line: the stack fell and its fall was drawn, in steps of the real-time
+    loop (the stand-in clock moves only when the loop sleeps: the figures mean something on a
+    Pico alone)."""
+    r = only(smoke("tower-collapse"), "tower_frame")
+    assert r["name"] == "collapse_20" and r["fell"] == "1"
+    assert int(r["drawn"]) >= 2 and float(r["seconds"]) > 0 and float(r["drawn_per_s"]) > 0
+
+
+def test_the_collapse_row_and_a_stack_that_did_not_fall(capsys):
+    lines = ["bench tower collapse_20 fell=1 seconds=1.52 drawn=43 drawn_per_s=27.5 "
+             "steps_per_s=31.0 ms_per_drawn=36.4", "bench tower collapse_20 fell=0"]
+
+    class Board:
+        def boot(self, label, main_py, seconds):
+            assert label == "tower-collapse" and 'frames_boot("tower-collapse")' in main_py
+            return BP.Run([BP.parse_line(x) for x in lines], {}, 0, "", 1.0)
+
+    BP.part_tower_collapse(Board(), None)
+    out = capsys.readouterr().out
+    assert "| 20 pieces | 1.52 | 43 | 27.5 | 31.0 | 36.4 |" in out
+    assert "| 20 pieces | **did not fall** |" in out
 
 
 def test_the_climb_row_says_the_worst_frame_the_late_ones_and_the_camera(capsys):

@@ -48,7 +48,7 @@ GAMES = ("tower", "norespect", "nope", "tiptop", "nmbr9")     # core/catalog.py'
 TITLE = {"tower": "Tower", "norespect": "No Respect", "nope": "NOPE!", "tiptop": "Tip Top",
          "nmbr9": "NMBR 9"}
 PARTS = ("screens", "norespect", "norespect-bots", "tower", "tower-human", "tower-physics",
-         "tower-frames", "tower-climb", "nope", "nope-turns", "tiptop", "tiptop-8", "nmbr9", "nmbr9-frames") + \
+         "tower-frames", "tower-climb", "tower-collapse", "nope", "nope-turns", "tiptop", "tiptop-8", "nmbr9", "nmbr9-frames") + \
     tuple("ballast-" + g for g in GAMES)
 BOTS_4 = "3333"             # four hard bots
 TIPTOP_8 = "32132132"       # Tip Top's largest table: hard, normal and easy bots
@@ -559,6 +559,23 @@ def part_tower_climb(board, opt):
         failed(t, "tower climb", run, 9)
 
 
+def part_tower_collapse(board, opt):
+    t = Table("tower collapse (the game's fall, the console's real-time loop)", "seconds", "drawn frames", "drawn per second", "steps per second",
+              "ms per drawn frame")
+    run = board.boot("tower-collapse", "import bench_tower_parts\n"
+                     "bench_tower_parts.frames_boot(\"tower-collapse\")\n", 600)
+    rows = [r for r in run.records if r["kind"] == "tower_frame" and r["name"].startswith("collapse")]
+    for r in rows:
+        pieces = "%s pieces" % r["name"][len("collapse_"):]
+        if r["fell"] != "1":
+            t.row(pieces, "**did not fall**", "", "", "", "")
+            continue
+        t.row(pieces, r["seconds"], r["drawn"], r["drawn_per_s"], r["steps_per_s"],
+              r["ms_per_drawn"])
+    if not rows:
+        failed(t, "tower collapse", run, 6)
+
+
 def part_nmbr9_frames(board, opt):
     t = Table("NMBR 9 frames (a human and a hard bot)", "frames", "mean ms", "max ms",
               "SPI bytes/frame", "allocated bytes (collector off)", "notes")
@@ -647,6 +664,7 @@ RUNNERS = {
     "tower-physics": part_physics,
     "tower-frames": part_tower_frames,
     "tower-climb": part_tower_climb,
+    "tower-collapse": part_tower_collapse,
     "nmbr9-frames": part_nmbr9_frames,
 }
 TITLES = {
@@ -660,6 +678,8 @@ TITLES = {
     "tower-frames": "Tower whole frames over 20 bodies (tests/mp/bench_tower.py)",
     "tower-climb": "Tower: a human's fast climb with a piece, every frame "
                    "(tools/pico/bench_tower_parts.py climb)",
+    "tower-collapse": "Tower: the game's collapse of a 20-piece stack, drawn frames a second "
+                      "(tests/mp/bench_tower.py collapse)",
     "nmbr9-frames": "NMBR 9: the ghost over a crowded display, the hard bot thinking "
                     "(tests/mp/bench_nmbr9.py)",
 }

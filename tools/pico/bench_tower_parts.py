@@ -1,7 +1,8 @@
 """The tower's benchmark lines on the board: tests/mp/bench_tower_physics.py's physics alone,
 tests/mp/bench_tower.py's whole frames over 20 bodies (moving, then at rest but awake) and a
 human's climb (climb(): the carried piece steered up beside a stack and back down, every frame
-timed), run with the Pico's hardware. The tilt of those frames is scripted like the host's
+timed) and the game's collapse of a 20-piece stack under the console's real-time loop
+(bench_tower.collapse()), run with the Pico's hardware. The tilt of those frames is scripted like the host's
 stand-in.
 
 The frames run in a game started as the console starts one (a `vpico --boot` run whose main.py
@@ -63,7 +64,7 @@ def frames_boot(what="tower-frames"):
 
 
 def frames(frame, hw, c=None, what="tower-frames"):
-    """bench_tower.carrying(20) (what="tower-frames") or climb() on console c (the game
+    """bench_tower.carrying(20) (what="tower-frames"), climb() or bench_tower.collapse() on console c (the game
     frames_boot() started), or on a console it makes (benchpico.main(what): the unix-port smoke
     test)."""
     import bench_tower
@@ -78,6 +79,8 @@ def frames(frame, hw, c=None, what="tower-frames"):
         bench_tower.console = lambda kinds, seed=3: (hw, c)     # the game this boot started
     if what == "tower-climb":
         climb(bench_tower.console((0, 0))[1])
+    elif what == "tower-collapse":
+        bench_tower.collapse()
     else:
         bench_tower.carrying(20)
 
