@@ -14,6 +14,7 @@ The transformation is mechanical, so both versions run the same statements:
 The generator refuses constructs whose viper meaning differs from Python's (see REFUSE).
 """
 import ast
+import copy
 import os
 import sys
 
@@ -28,6 +29,8 @@ NONNEG = {"_H_NB", "_H_NP", "_H_NV", "_H_NK", "_H_WOKE", "_H_AWAKE", "_H_NC", "_
           "_B_ANG", "_BH_INVM", "_BH_IRHO", "_BH_IRHO2", "_BH_FLAGS", "_BH_REST", "_BH_PIECE",
           "_BH_P0", "_BH_NP", "_BH_ISL", "_P_BODY", "_P_TV0", "_P_V0", "_P_NV", "_C_A", "_C_B",
           "_C_LN", "_SUF", "_SMR", "_SMS", "_SMG"}
+HELPER = "_in_"           # helper functions: inlined into the k_* that call them
+OUT = "_R_"               # out slots S32[_R_X]: a helper's results besides its return value
 REFUSE = (ast.Tuple, ast.List, ast.Dict, ast.Set, ast.ListComp, ast.GeneratorExp, ast.Lambda,
           ast.Yield, ast.Starred, ast.Slice, ast.JoinedStr, ast.Constant)
 
@@ -73,6 +76,10 @@ def check(fn):
             raise SystemExit("%s: non-integer constant %r" % (fn.name, node.value))
         if isinstance(node, REFUSE) and not isinstance(node, ast.Constant):
             raise SystemExit("%s: %s not allowed" % (fn.name, type(node).__name__))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id.startswith(HELPER):
+            raise SystemExit("%s: call %s as a statement or `name = %s(...)`" % (fn.name, node.func.id, node.func.id))
+        if isinstance(node, ast.Name) and node.id.startswith(OUT) and fn.name.startswith("k_"):
+            raise SystemExit("%s: %s read other than right after its helper's call" % (fn.name, node.id))
         if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id == "range"):
             raise SystemExit("%s: only range() may be called" % fn.name)
         if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Subscript):
@@ -83,14 +90,206 @@ def check(fn):
             raise SystemExit("%s: constant %d is not a small int on the Pico" % (fn.name, node.value))
 
 
+def _loads(node):
+    """The names an expression (or a statement's expressions) reads."""
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+class Liveness:
+    """Backward liveness over the structured statements the kernels use. marks: ids of
+    statements whose live-out set is recorded (in self.out)."""
+
+    def __init__(self, where, marks=()):
+        self.where = where
+        self.out = {m: set() for m in marks}
+
+    def block(self, stmts, out, brk, cont):
+        live = set(out)
+        for s in reversed(stmts):
+            if id(s) in self.out:
+                self.out[id(s)] |= live
+            live = self.stmt(s, live, brk, cont)
+        return live
+
+    def stmt(self, s, out, brk, cont):
+        if isinstance(s, ast.Assign):
+            live = set(out)
+            for t in s.targets:
+                if isinstance(t, ast.Name):
+                    live.discard(t.id)
+            for t in s.targets:
+                if not isinstance(t, ast.Name):
+                    live |= _loads(t)
+            return live | _loads(s.value)
+        if isinstance(s, ast.AugAssign):
+            return out | _loads(s.target) | {s.target.id} | _loads(s.value)
+        if isinstance(s, (ast.Expr, ast.Return)):
+            return (set() if isinstance(s, ast.Return) else out) | (_loads(s.value) if s.value else set())
+        if isinstance(s, ast.If):
+            return _loads(s.test) | self.block(s.body, out, brk, cont) | self.block(s.orelse, out, brk, cont)
+        if isinstance(s, (ast.For, ast.While)) and not s.orelse:
+            head = set(out)
+            while True:                                 # to the fixed point (sets only grow)
+                body = self.block(s.body, head, out, head)
+                if isinstance(s, ast.For):
+                    new = out | (body - {s.target.id})
+                else:
+                    new = out | body | _loads(s.test)
+                if new == head:
+                    break
+                head = new
+            return head | (_loads(s.iter) if isinstance(s, ast.For) else set())
+        if isinstance(s, ast.Break):
+            return set(brk)
+        if isinstance(s, ast.Continue):
+            return set(cont)
+        if isinstance(s, ast.Pass):
+            return set(out)
+        raise SystemExit("%s: statement %s not allowed" % (self.where, type(s).__name__))
+
+
+def _assigned(nodes):
+    """The names some statements assign (a helper's locals, and parameters it rebinds)."""
+    return {n.id for s in nodes for n in ast.walk(s) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+
+
+def _is_call(s):
+    """(call, target) when s is `_in_x(...)` or `name = _in_x(...)`, else (None, None)."""
+    if isinstance(s, ast.Expr):
+        call, target = s.value, None
+    elif isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name):
+        call, target = s.value, s.targets[0].id
+    else:
+        return None, None
+    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id.startswith(HELPER):
+        return call, target
+    return None, None
+
+
+def _out_slot(s):
+    """The (slot, name) of a helper's `S32[_R_X] = name` (or a caller's `name = S32[_R_X]`)."""
+    if isinstance(s, ast.Assign) and len(s.targets) == 1:
+        t, v = s.targets[0], s.value
+        if isinstance(v, ast.Subscript):
+            t, v = v, t
+        if (isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name) and t.value.id == "S32"
+                and isinstance(t.slice, ast.Name) and t.slice.id.startswith(OUT) and isinstance(v, ast.Name)):
+            return t.slice.id, v.id
+    return None
+
+
+class Helper:
+    """A helper function of physics_kern.py, checked to be inlined exactly (see the module doc)."""
+
+    def __init__(self, fn, consts):
+        self.name = fn.name
+        self.params = [a.arg for a in fn.args.args]
+        check(fn)
+        body = list(fn.body)
+        if isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            body = body[1:]                             # the docstring
+        self.ret = None
+        if body and isinstance(body[-1], ast.Return):
+            self.ret = body.pop().value
+            if self.ret is None:
+                raise SystemExit("%s: a bare return" % self.name)
+        self.outs = []
+        while body and _out_slot(body[-1]) and body[-1].targets[0].__class__ is ast.Subscript:
+            self.outs.insert(0, _out_slot(body.pop()))
+        for n in (n for s in body for n in ast.walk(s)):
+            if isinstance(n, ast.Return):
+                raise SystemExit("%s: return only as the last statement (an early return cannot be "
+                                 "inlined)" % self.name)
+            if isinstance(n, ast.Name) and n.id.startswith(OUT):
+                raise SystemExit("%s: out slots only written in its last statements" % self.name)
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id.startswith(HELPER):
+                raise SystemExit("%s: a helper does not call helpers" % self.name)
+        if not body:
+            raise SystemExit("%s: no statements to inline" % self.name)
+        # inlined, it reads the caller's variables: only its parameters may come from outside
+        live = Liveness(self.name).block(fn.body, set(), set(), set())
+        stray = sorted(live - set(self.params) - consts - {"range"})
+        if stray:
+            raise SystemExit("%s: reads %s before assigning it (only parameters come from the "
+                             "caller)" % (self.name, ", ".join(stray)))
+        self.body = body
+        self.assigned = _assigned(fn.body)
+
+
+def inline(fn, helpers):
+    """Substitute the helpers' bodies at their call sites in fn; check that none assigns a
+    variable the caller still needs."""
+    marks = []                                          # (last inlined statement, helper, clobbered)
+
+    def block(stmts):
+        out = []
+        i = 0
+        while i < len(stmts):
+            s = stmts[i]
+            i += 1
+            call, target = _is_call(s)
+            if call is None:
+                for field in ("body", "orelse"):
+                    if isinstance(s, (ast.If, ast.For, ast.While)):
+                        setattr(s, field, block(getattr(s, field)))
+                out.append(s)
+                continue
+            h = helpers.get(call.func.id)
+            if h is None:
+                raise SystemExit("%s: no helper %s" % (fn.name, call.func.id))
+            args = [a.id if isinstance(a, ast.Name) else None for a in call.args]
+            if call.keywords or args != h.params:
+                raise SystemExit("%s: call %s with the names of its parameters (%s)"
+                                 % (fn.name, h.name, ", ".join(h.params)))
+            if (target is None) != (h.ret is None):
+                raise SystemExit("%s: %s %s" % (fn.name, h.name, "returns nothing" if h.ret is None
+                                                 else "returns a value: assign it"))
+            body = copy.deepcopy(h.body)
+            got = set()
+            if target is not None:
+                got.add(target)
+                if not (isinstance(h.ret, ast.Name) and h.ret.id == target):
+                    body.append(ast.Assign([ast.Name(target, ast.Store())], copy.deepcopy(h.ret), lineno=0))
+            for slot, name in h.outs:
+                if i >= len(stmts) or _out_slot(stmts[i]) != (slot, name) or not isinstance(stmts[i].value, ast.Subscript):
+                    raise SystemExit("%s: %s must be followed by `%s = S32[%s]`" % (fn.name, h.name, name, slot))
+                got.add(name)
+                i += 1
+            marks.append((body[-1], h.name, h.assigned - got))
+            out.extend(body)
+        return out
+
+    fn.body = block(fn.body)
+    live = Liveness(fn.name, [id(m[0]) for m in marks])
+    live.block(fn.body, set(), set(), set())
+    for last, name, clobbered in marks:
+        bad = sorted(clobbered & live.out[id(last)])
+        if bad:
+            raise SystemExit("%s: %s assigns %s, which %s may read after the call: rename it in "
+                             "the helper" % (fn.name, name, ", ".join(bad), fn.name))
+    return fn
+
+
 def generate():
     with open(SRC) as f:
-        tree = ast.parse(f.read())
+        return transform(ast.parse(f.read()))
+
+
+def transform(tree):
+    """physics_kern.py's tree -> physics_viper.py's text."""
+    consts = {t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+    helpers = {n.name: Helper(n, consts) for n in tree.body
+               if isinstance(n, ast.FunctionDef) and n.name.startswith(HELPER)}
     body = [ast.Import([ast.alias("micropython")])]
     for node in tree.body:
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
             continue                                    # the source's docstring
+        if node.__class__.__name__ == "FunctionDef" and node.name in helpers:
+            continue                                    # inlined where called
+        if isinstance(node, ast.Assign) and node.targets[0].id.startswith(OUT):
+            continue                                    # out slots: only the pure twins use them
         if isinstance(node, ast.FunctionDef) and node.name.startswith("k_"):
+            node = inline(node, helpers)
             check(node)
             if isinstance(node.body[0], ast.Expr):      # drop docstrings
                 node.body = node.body[1:]
