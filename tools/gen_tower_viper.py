@@ -184,7 +184,6 @@ class Helper:
     def __init__(self, fn, consts):
         self.name = fn.name
         self.params = [a.arg for a in fn.args.args]
-        check(fn)
         body = list(fn.body)
         if isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
             body = body[1:]                             # the docstring
@@ -204,8 +203,7 @@ class Helper:
                 raise SystemExit("%s: out slots only written in its last statements" % self.name)
             if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id.startswith(HELPER):
                 raise SystemExit("%s: a helper does not call helpers" % self.name)
-        if not body:
-            raise SystemExit("%s: no statements to inline" % self.name)
+        check(fn)
         # inlined, it reads the caller's variables: only its parameters may come from outside
         live = Liveness(self.name).block(fn.body, set(), set(), set())
         stray = sorted(live - set(self.params) - consts - {"range"})
@@ -255,6 +253,8 @@ def inline(fn, helpers):
                     raise SystemExit("%s: %s must be followed by `%s = S32[%s]`" % (fn.name, h.name, name, slot))
                 got.add(name)
                 i += 1
+            if not body:
+                raise SystemExit("%s: %s leaves nothing to inline" % (fn.name, h.name))
             marks.append((body[-1], h.name, h.assigned - got))
             out.extend(body)
         return out

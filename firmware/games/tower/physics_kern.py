@@ -125,7 +125,18 @@ _SUF = const(64)         # _MAXC: union-find parents
 _SMR = const(95)         # _SUF + _MAXB + 1: island minimum rest
 _SMS = const(64)         # the same words from k_margins to k_collide: each body's margin
 _SMG = const(95)         # without its velocity's part, and all of it (Q6)
-_S32N = const(126)
+# out slots: a helper's results besides its return value (k_collide's helpers; see the header)
+_R_K2 = const(126)
+_R_FACE0 = const(126)
+_R_FACE1 = const(127)
+_R_FLIP = const(128)
+_R_P1X = const(126)
+_R_P1Y = const(127)
+_R_P2X = const(128)
+_R_P2Y = const(129)
+_R_ID1 = const(130)
+_R_ID2 = const(131)
+_S32N = const(132)
 
 # -- table: T16[0:257] quarter sine (Q14), vertices from _TV: lx, ly (Q6), nx, ny (Q14) --
 _TV = const(260)
@@ -325,6 +336,213 @@ def k_margins(W32, W16, S32, PT):
         S32[_SMG + b] = m
 
 
+def _in_deepest_two(W32, W16, S32, oa, ha, vai, nva, ay6):
+    """The table: part (vertex cache vai, nva vertices, its body's y ay6, Q6) against y = 0. Returns
+    the deepest vertex that is less than _SPEC above the table or may get there in this substep
+    (each at its own vertical speed, vy + w * x: a tipping piece's corner comes down fast), or
+    -1; the second deepest in S32[_R_K2]. A vertex at or below y = 0 sets the body's _F_TOUCH."""
+    vy = W32[oa + _B_VY]
+    w = W32[oa + _B_W]
+    m1 = _BIG
+    k1 = -1
+    m2 = _BIG
+    k2 = -1
+    lo = _BIG
+    for k in range(nva):
+        y = ay6 + W16[vai + k * 4 + 1]
+        if y < lo:
+            lo = y
+        yp = y + ((vy + ((w * W16[vai + k * 4]) >> 11)) >> 4)   # w * x < 2**26
+        if yp > y:
+            yp = y
+        if yp <= _SPEC:
+            if yp < m1:
+                m2 = m1
+                k2 = k1
+                m1 = yp
+                k1 = k
+            elif yp < m2:
+                m2 = yp
+                k2 = k
+    if lo <= 0:
+        W16[ha + _BH_FLAGS] = W16[ha + _BH_FLAGS] | _F_TOUCH
+    S32[_R_K2] = k2
+    return k1
+
+
+def _in_pair_reach(W32, S32, oa, ob, a, b):
+    """How far apart (Q6) the points of bodies a and b are kept: what spin, gravity (the carried
+    body: its way to the target) and their relative velocity may close in the frame."""
+    vx = W32[ob + _B_VX] - W32[oa + _B_VX]
+    vy = W32[ob + _B_VY] - W32[oa + _B_VY]
+    if vx < 0:
+        vx = -vx
+    if vy < 0:
+        vy = -vy
+    lim = _SPEC + S32[_SMS + a] + S32[_SMS + b] + ((3 * (vx + vy)) >> 4)
+    return lim
+
+
+def _in_sat(W16, S32, vai, nva, vbj, nvb, dx, dy, lim):
+    """Separating-axis test of parts A (vertex cache vai, nva) and B (vbj, nvb; its body dx, dy
+    from A's, Q6): the face of either polygon with the largest separation. Returns 1 if some
+    face separates them by more than lim; else the reference face: S32[_R_FACE0] (A's best),
+    or S32[_R_FACE1] (B's) with S32[_R_FLIP] = 1 if B's beats A's by _TOLR."""
+    lim20 = lim << 14
+    # SAT: the face of either polygon with the largest separation (Q20)
+    sep0 = 0
+    face0 = 0
+    face1 = 0
+    flip = 0
+    apart = 0
+    for side in range(2):
+        pr = vai
+        nr = nva
+        pi = vbj
+        ni = nvb
+        ox = dx
+        oy = dy
+        if side == 1:
+            pr = vbj
+            nr = nvb
+            pi = vai
+            ni = nva
+            ox = -dx
+            oy = -dy
+        # c: a point inside the other part (two of its vertices' sum: twice their
+        # midpoint, exact). No vertex is further out along a face's normal, so
+        # n.(c - 2a) bounds twice the face's separation (|n.(c - 2a)| < 2**29.6):
+        # only faces whose bound beats the best found are measured. On B's side
+        # only a face beating A's best by _TOLR matters (it would become the
+        # reference face)
+        q = pi + (ni >> 1) * 4
+        cx = W16[pi] + W16[q] + ox + ox
+        cy = W16[pi + 1] + W16[q + 1] + oy + oy
+        best = sep0 + _TOLR
+        bf = -1
+        if side == 0:
+            best = -_BIG
+        for f in range(nr):
+            o = pr + f * 4
+            fnx = W16[o + 2]
+            fny = W16[o + 3]
+            if (bf >= 0 or side == 1) and fnx * (cx - W16[o] - W16[o]) + fny * (cy - W16[o + 1] - W16[o + 1]) <= best + best:
+                continue
+            mn = _BIG
+            for q in range(pi, pi + ni * 4, 4):
+                s = fnx * W16[q] + fny * W16[q + 1]         # < 2**26.5
+                if s < mn:
+                    mn = s
+            mn += fnx * (ox - W16[o]) + fny * (oy - W16[o + 1])   # n.(v + d - a) < 2**28.6
+            if mn > best:
+                best = mn
+                bf = f
+            if best > lim20:
+                break
+        if best > lim20:
+            apart = 1
+            break
+        if side == 0:
+            sep0 = best
+            face0 = bf
+        elif bf >= 0:
+            flip = 1
+            face1 = bf
+    S32[_R_FACE0] = face0
+    S32[_R_FACE1] = face1
+    S32[_R_FLIP] = flip
+    return apart
+
+
+def _in_incident_edge(W16, pi, ni, nx, ny):
+    """The incident polygon's (vertex cache pi, ni) face most opposed to the reference normal."""
+    mn = _BIG
+    ie = 0
+    for k in range(ni):
+        s = nx * W16[pi + k * 4 + 2] + ny * W16[pi + k * 4 + 3]
+        if s < mn:
+            mn = s
+            ie = k
+    return ie
+
+
+def _in_clip(W16, S32, pi, ni, ie, ox, oy, nx, ny, r1x, r1y, r2x, r2y, apart):
+    """Clip the incident edge (face ie of the polygon at pi, offset ox, oy) to the side planes of
+    the reference face r1-r2 (normal nx, ny). Returns 1 if it lies wholly outside one (apart
+    stays 0 otherwise); else its clipped ends S32[_R_P1X], [_R_P1Y], [_R_P2X], [_R_P2Y] and
+    their feature ids S32[_R_ID1], [_R_ID2] (a vertex, or 8 + 8 * side + vertex if clipped)."""
+    ie2 = ie + 1
+    if ie2 == ni:
+        ie2 = 0
+    p1x = W16[pi + ie * 4] + ox
+    p1y = W16[pi + ie * 4 + 1] + oy
+    p2x = W16[pi + ie2 * 4] + ox
+    p2y = W16[pi + ie2 * 4 + 1] + oy
+    id1 = ie
+    id2 = ie2
+    # clip the incident edge to the reference face's side planes; tangent (-ny, nx)
+    for sd in range(2):
+        # d > 0: outside; side 0: t.(r1 - p), side 1: t.(p - r2)
+        if sd == 0:
+            d1 = (nx * (r1y - p1y) - ny * (r1x - p1x)) >> 14
+            d2 = (nx * (r1y - p2y) - ny * (r1x - p2x)) >> 14
+        else:
+            d1 = (ny * (r2x - p1x) - nx * (r2y - p1y)) >> 14
+            d2 = (ny * (r2x - p2x) - nx * (r2y - p2y)) >> 14
+        if d1 > 0 and d2 > 0:
+            apart = 1
+            break
+        if d1 > 0:
+            fr = ((-d2) << 14) // (d1 - d2)          # 0..16384
+            p1x = p2x + (((p1x - p2x) * fr) >> 14)
+            p1y = p2y + (((p1y - p2y) * fr) >> 14)
+            id1 = ie2 + 8 + sd * 8
+        elif d2 > 0:
+            fr = ((-d1) << 14) // (d2 - d1)
+            p2x = p1x + (((p2x - p1x) * fr) >> 14)
+            p2y = p1y + (((p2y - p1y) * fr) >> 14)
+            id2 = ie + 8 + sd * 8
+    S32[_R_P1X] = p1x
+    S32[_R_P1Y] = p1y
+    S32[_R_P2X] = p2x
+    S32[_R_P2Y] = p2y
+    S32[_R_ID1] = id1
+    S32[_R_ID2] = id2
+    return apart
+
+
+def _in_add_contact(W32, W16, S32, S16, n, kp, nk, key, a, b, cnx, cny, rax, ray, rbx, rby, s):
+    """Contact point n: its key, bodies, normal, lever arms and separation, and the warm start:
+    the impulses of the cached point with the same key. The cache is sorted and keys come in
+    increasing order, so its cursor kp only moves on; returns it."""
+    pk = key >> 10
+    while kp < nk and (W32[_OK + kp] >> 10) < pk:
+        kp += 1
+    ln = 0
+    lt = 0
+    q = kp
+    while q < nk and (W32[_OK + q] >> 10) == pk:
+        if W32[_OK + q] == key:
+            ln = W16[_OKH + q * 2]
+            lt = W16[_OKH + q * 2 + 1]
+            break
+        q += 1
+    S32[n] = key
+    o = n * _CS
+    S16[o + _C_LN] = ln
+    S16[o + _C_LT] = lt
+    S16[o + _C_A] = a
+    S16[o + _C_B] = b
+    S16[o + _C_NX] = cnx
+    S16[o + _C_NY] = cny
+    S16[o + _C_RNA] = rax
+    S16[o + _C_RTA] = ray
+    S16[o + _C_RNB] = rbx
+    S16[o + _C_RTB] = rby
+    S16[o + _C_SEP] = s
+    return kp
+
+
 def k_collide(W32, W16, S32, S16, table):
     """Broadphase (part AABBs, grown by k_margins) and SAT with edge clipping; fills the contact
     scratch. Runs once a frame: every point that may come into contact during the frame's
@@ -382,36 +600,11 @@ def k_collide(W32, W16, S32, S16, table):
         nva = W16[qi + _P_NV]
         for j in range(j0, j1):
             if j == np:
-                # the table: the deepest two vertices that are less than _SPEC above y = 0 or
-                # may get there in this substep (each at its own vertical speed, vy + w * x: a
-                # tipping piece's corner comes down fast)
+                # the table: its deepest two vertices
                 if (fa & _F_SLEEP) or ay0 > _TMARG:
                     break
-                vy = W32[oa + _B_VY]
-                w = W32[oa + _B_W]
-                m1 = _BIG
-                k1 = -1
-                m2 = _BIG
-                k2 = -1
-                lo = _BIG
-                for k in range(nva):
-                    y = ay6 + W16[vai + k * 4 + 1]
-                    if y < lo:
-                        lo = y
-                    yp = y + ((vy + ((w * W16[vai + k * 4]) >> 11)) >> 4)   # w * x < 2**26
-                    if yp > y:
-                        yp = y
-                    if yp <= _SPEC:
-                        if yp < m1:
-                            m2 = m1
-                            k2 = k1
-                            m1 = yp
-                            k1 = k
-                        elif yp < m2:
-                            m2 = yp
-                            k2 = k
-                if lo <= 0:
-                    W16[ha + _BH_FLAGS] = W16[ha + _BH_FLAGS] | _F_TOUCH
+                k1 = _in_deepest_two(W32, W16, S32, oa, ha, vai, nva, ay6)
+                k2 = S32[_R_K2]
                 if k1 < 0 or (fa & _F_KIN):
                     break
                 b = _GROUND
@@ -435,79 +628,15 @@ def k_collide(W32, W16, S32, S16, table):
                     continue
                 vbj = _OV + W16[qj + _P_V0] * 4
                 nvb = W16[qj + _P_NV]
-                # kept up to this far apart (Q6): what spin, gravity (the carried body: its way
-                # to the target) and the relative velocity may close in the frame
-                vx = W32[ob + _B_VX] - W32[oa + _B_VX]
-                vy = W32[ob + _B_VY] - W32[oa + _B_VY]
-                if vx < 0:
-                    vx = -vx
-                if vy < 0:
-                    vy = -vy
-                lim = _SPEC + S32[_SMS + a] + S32[_SMS + b] + ((3 * (vx + vy)) >> 4)
+                lim = _in_pair_reach(W32, S32, oa, ob, a, b)
                 # the boxes are grown by both margins: their real gap must be within lim
                 e = lim - ma - mb
                 if W32[bj] - ax1 > e or ax0 - W32[bj + 2] > e or W32[bj + 1] - ay1 > e or ay0 - W32[bj + 3] > e:
                     continue
-                lim20 = lim << 14
-                # SAT: the face of either polygon with the largest separation (Q20)
-                sep0 = 0
-                face0 = 0
-                face1 = 0
-                flip = 0
-                apart = 0
-                for side in range(2):
-                    pr = vai
-                    nr = nva
-                    pi = vbj
-                    ni = nvb
-                    ox = dx
-                    oy = dy
-                    if side == 1:
-                        pr = vbj
-                        nr = nvb
-                        pi = vai
-                        ni = nva
-                        ox = -dx
-                        oy = -dy
-                    # c: a point inside the other part (two of its vertices' sum: twice their
-                    # midpoint, exact). No vertex is further out along a face's normal, so
-                    # n.(c - 2a) bounds twice the face's separation (|n.(c - 2a)| < 2**29.6):
-                    # only faces whose bound beats the best found are measured. On B's side
-                    # only a face beating A's best by _TOLR matters (it would become the
-                    # reference face)
-                    q = pi + (ni >> 1) * 4
-                    cx = W16[pi] + W16[q] + ox + ox
-                    cy = W16[pi + 1] + W16[q + 1] + oy + oy
-                    best = sep0 + _TOLR
-                    bf = -1
-                    if side == 0:
-                        best = -_BIG
-                    for f in range(nr):
-                        o = pr + f * 4
-                        fnx = W16[o + 2]
-                        fny = W16[o + 3]
-                        if (bf >= 0 or side == 1) and fnx * (cx - W16[o] - W16[o]) + fny * (cy - W16[o + 1] - W16[o + 1]) <= best + best:
-                            continue
-                        mn = _BIG
-                        for q in range(pi, pi + ni * 4, 4):
-                            s = fnx * W16[q] + fny * W16[q + 1]         # < 2**26.5
-                            if s < mn:
-                                mn = s
-                        mn += fnx * (ox - W16[o]) + fny * (oy - W16[o + 1])   # n.(v + d - a) < 2**28.6
-                        if mn > best:
-                            best = mn
-                            bf = f
-                        if best > lim20:
-                            break
-                    if best > lim20:
-                        apart = 1
-                        break
-                    if side == 0:
-                        sep0 = best
-                        face0 = bf
-                    elif bf >= 0:
-                        flip = 1
-                        face1 = bf
+                apart = _in_sat(W16, S32, vai, nva, vbj, nvb, dx, dy, lim)
+                face0 = S32[_R_FACE0]
+                face1 = S32[_R_FACE1]
+                flip = S32[_R_FLIP]
                 if apart:
                     continue
                 pr = vai
@@ -535,45 +664,14 @@ def k_collide(W32, W16, S32, S16, table):
                     o = pr + rf * 4 + 4
                 r2x = W16[o]
                 r2y = W16[o + 1]
-                # incident edge: the face most opposed to the reference normal
-                mn = _BIG
-                ie = 0
-                for k in range(ni):
-                    s = nx * W16[pi + k * 4 + 2] + ny * W16[pi + k * 4 + 3]
-                    if s < mn:
-                        mn = s
-                        ie = k
-                ie2 = ie + 1
-                if ie2 == ni:
-                    ie2 = 0
-                p1x = W16[pi + ie * 4] + ox
-                p1y = W16[pi + ie * 4 + 1] + oy
-                p2x = W16[pi + ie2 * 4] + ox
-                p2y = W16[pi + ie2 * 4 + 1] + oy
-                id1 = ie
-                id2 = ie2
-                # clip the incident edge to the reference face's side planes; tangent (-ny, nx)
-                for sd in range(2):
-                    # d > 0: outside; side 0: t.(r1 - p), side 1: t.(p - r2)
-                    if sd == 0:
-                        d1 = (nx * (r1y - p1y) - ny * (r1x - p1x)) >> 14
-                        d2 = (nx * (r1y - p2y) - ny * (r1x - p2x)) >> 14
-                    else:
-                        d1 = (ny * (r2x - p1x) - nx * (r2y - p1y)) >> 14
-                        d2 = (ny * (r2x - p2x) - nx * (r2y - p2y)) >> 14
-                    if d1 > 0 and d2 > 0:
-                        apart = 1
-                        break
-                    if d1 > 0:
-                        fr = ((-d2) << 14) // (d1 - d2)          # 0..16384
-                        p1x = p2x + (((p1x - p2x) * fr) >> 14)
-                        p1y = p2y + (((p1y - p2y) * fr) >> 14)
-                        id1 = ie2 + 8 + sd * 8
-                    elif d2 > 0:
-                        fr = ((-d1) << 14) // (d2 - d1)
-                        p2x = p1x + (((p2x - p1x) * fr) >> 14)
-                        p2y = p1y + (((p2y - p1y) * fr) >> 14)
-                        id2 = ie + 8 + sd * 8
+                ie = _in_incident_edge(W16, pi, ni, nx, ny)
+                apart = _in_clip(W16, S32, pi, ni, ie, ox, oy, nx, ny, r1x, r1y, r2x, r2y, apart)
+                p1x = S32[_R_P1X]
+                p1y = S32[_R_P1Y]
+                p2x = S32[_R_P2X]
+                p2y = S32[_R_P2Y]
+                id1 = S32[_R_ID1]
+                id2 = S32[_R_ID2]
                 if apart:
                     continue
             for pt in range(2):
@@ -633,31 +731,7 @@ def k_collide(W32, W16, S32, S16, table):
                         return 0
                     key = (i << 16) | (j << 10) | (flip << 8) | (rf << 5) | fid
                 if n < _MAXC - _TRES or (j == np and n < _MAXC):
-                    pk = key >> 10
-                    while kp < nk and (W32[_OK + kp] >> 10) < pk:
-                        kp += 1
-                    ln = 0
-                    lt = 0
-                    q = kp
-                    while q < nk and (W32[_OK + q] >> 10) == pk:
-                        if W32[_OK + q] == key:
-                            ln = W16[_OKH + q * 2]
-                            lt = W16[_OKH + q * 2 + 1]
-                            break
-                        q += 1
-                    S32[n] = key
-                    o = n * _CS
-                    S16[o + _C_LN] = ln
-                    S16[o + _C_LT] = lt
-                    S16[o + _C_A] = a
-                    S16[o + _C_B] = b
-                    S16[o + _C_NX] = cnx
-                    S16[o + _C_NY] = cny
-                    S16[o + _C_RNA] = rax
-                    S16[o + _C_RTA] = ray
-                    S16[o + _C_RNB] = rbx
-                    S16[o + _C_RTB] = rby
-                    S16[o + _C_SEP] = s
+                    kp = _in_add_contact(W32, W16, S32, S16, n, kp, nk, key, a, b, cnx, cny, rax, ray, rbx, rby, s)
                     n += 1
     return n
 
