@@ -11,6 +11,12 @@ The transformation is mechanical, so both versions run the same statements:
   2**31 is not a small int on the Pico and would be compiled as an object),
   16-bit `((X[i] ^ 0x8000) - 0x8000)`; except loads of fields that are never negative (an index
   naming one of NONNEG), which keeps the machine code smaller.
+- the helpers (_in_*) are inlined: their bodies substituted at the call sites (arguments for
+  parameters, `target = value` for the last statement's return), their out slots S32[_R_X]
+  dropped (the value stays in its variable), so a kernel split into helpers gives the code of
+  the kernel written in one piece. Liveness checks make the substitution exact: a helper
+  reads no name before assigning it but its parameters, and assigns nothing the caller may
+  read after the call (physics_kern.py's header has the rules; tests/test_tower_inliner.py).
 The generator refuses constructs whose viper meaning differs from Python's (see REFUSE).
 """
 import ast
@@ -201,8 +207,6 @@ class Helper:
                                  "inlined)" % self.name)
             if isinstance(n, ast.Name) and n.id.startswith(OUT):
                 raise SystemExit("%s: out slots only written in its last statements" % self.name)
-            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id.startswith(HELPER):
-                raise SystemExit("%s: a helper does not call helpers" % self.name)
         check(fn)
         # inlined, it reads the caller's variables: only its parameters may come from outside
         live = Liveness(self.name).block(fn.body, set(), set(), set())
@@ -212,9 +216,47 @@ class Helper:
                              "caller)" % (self.name, ", ".join(stray)))
         self.body = body
         self.assigned = _assigned(fn.body)
+        self.names = set(self.params) | self.assigned
+
+    def bind(self, caller, args, consts):
+        """The substitution of the arguments (names, or integers for parameters it does not
+        assign) for the parameters, checked not to capture or alias a variable."""
+        sub = {}
+        written = self.assigned | {name for _, name in self.outs}
+        for p, a in zip(self.params, args):
+            if isinstance(a, ast.Constant) and isinstance(a.value, int) and p not in written:
+                sub[p] = a
+                continue
+            if not isinstance(a, ast.Name) or (p in written and a.id in consts):
+                raise SystemExit("%s: %s's %s: pass a variable%s" % (
+                    caller, self.name, p, "" if p in written else ", a constant or an integer"))
+            if a.id != p and a.id in self.names:
+                raise SystemExit("%s: %s's %s: the argument %s is a name %s has itself"
+                                 % (caller, self.name, p, a.id, self.name))
+            sub[p] = a
+        names = [a.id for a in sub.values() if isinstance(a, ast.Name)]
+        for p in written & set(sub):
+            if names.count(sub[p].id) > 1:
+                raise SystemExit("%s: %s assigns its %s: pass %s once" % (caller, self.name, p, sub[p].id))
+        return Rename(sub)
 
 
-def inline(fn, helpers):
+class Rename(ast.NodeTransformer):
+    """Parameters to arguments."""
+
+    def __init__(self, sub):
+        self.sub = sub
+
+    def visit_Name(self, node):
+        a = self.sub.get(node.id)
+        if a is None:
+            return node
+        if isinstance(a, ast.Name):
+            return ast.Name(a.id, node.ctx)
+        return copy.deepcopy(a)
+
+
+def inline(fn, helpers, consts):
     """Substitute the helpers' bodies at their call sites in fn; check that none assigns a
     variable the caller still needs."""
     marks = []                                          # (last inlined statement, helper, clobbered)
@@ -234,28 +276,29 @@ def inline(fn, helpers):
                 continue
             h = helpers.get(call.func.id)
             if h is None:
-                raise SystemExit("%s: no helper %s" % (fn.name, call.func.id))
-            args = [a.id if isinstance(a, ast.Name) else None for a in call.args]
-            if call.keywords or args != h.params:
-                raise SystemExit("%s: call %s with the names of its parameters (%s)"
-                                 % (fn.name, h.name, ", ".join(h.params)))
+                raise SystemExit("%s: no helper %s above it" % (fn.name, call.func.id))
+            if call.keywords or len(call.args) != len(h.params):
+                raise SystemExit("%s: call %s with its %d parameters" % (fn.name, h.name, len(h.params)))
+            sub = h.bind(fn.name, call.args, consts)
             if (target is None) != (h.ret is None):
                 raise SystemExit("%s: %s %s" % (fn.name, h.name, "returns nothing" if h.ret is None
                                                  else "returns a value: assign it"))
-            body = copy.deepcopy(h.body)
+            body = [sub.visit(copy.deepcopy(x)) for x in h.body]
             got = set()
             if target is not None:
                 got.add(target)
-                if not (isinstance(h.ret, ast.Name) and h.ret.id == target):
-                    body.append(ast.Assign([ast.Name(target, ast.Store())], copy.deepcopy(h.ret), lineno=0))
+                ret = sub.visit(copy.deepcopy(h.ret))
+                if not (isinstance(ret, ast.Name) and ret.id == target):
+                    body.append(ast.Assign([ast.Name(target, ast.Store())], ret, lineno=0))
             for slot, name in h.outs:
+                name = sub.visit(ast.Name(name, ast.Load())).id
                 if i >= len(stmts) or _out_slot(stmts[i]) != (slot, name) or not isinstance(stmts[i].value, ast.Subscript):
                     raise SystemExit("%s: %s must be followed by `%s = S32[%s]`" % (fn.name, h.name, name, slot))
                 got.add(name)
                 i += 1
             if not body:
                 raise SystemExit("%s: %s leaves nothing to inline" % (fn.name, h.name))
-            marks.append((body[-1], h.name, h.assigned - got))
+            marks.append((body[-1], h.name, _assigned(body) - got))
             out.extend(body)
         return out
 
@@ -278,8 +321,10 @@ def generate():
 def transform(tree):
     """physics_kern.py's tree -> physics_viper.py's text."""
     consts = {t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
-    helpers = {n.name: Helper(n, consts) for n in tree.body
-               if isinstance(n, ast.FunctionDef) and n.name.startswith(HELPER)}
+    helpers = {}                                        # each inlines those above it
+    for n in tree.body:
+        if isinstance(n, ast.FunctionDef) and n.name.startswith(HELPER):
+            helpers[n.name] = Helper(inline(copy.deepcopy(n), helpers, consts), consts)
     body = [ast.Import([ast.alias("micropython")])]
     for node in tree.body:
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
@@ -289,7 +334,7 @@ def transform(tree):
         if isinstance(node, ast.Assign) and node.targets[0].id.startswith(OUT):
             continue                                    # out slots: only the pure twins use them
         if isinstance(node, ast.FunctionDef) and node.name.startswith("k_"):
-            node = inline(node, helpers)
+            node = inline(node, helpers, consts)
             check(node)
             if isinstance(node.body[0], ast.Expr):      # drop docstrings
                 node.body = node.body[1:]

@@ -89,7 +89,7 @@ _OBH = const(884)           # _OV + _MAXV * 4: bodies (see above)
 _OKH = const(1163)          # _OBH + (_MAXB + 1) * _BSH: warm-start impulses (ln, lt) of the cache
 _W16N = const(1291)         # _OKH + _MAXC * 2
 _S16N = const(1600)         # _MAXC * _CS
-_S32N = const(132)
+_S32N = const(127)
 _PW = const(8)
 # -- end of the copies --
 _HSAVE = const(19)          # header words saved

@@ -6,8 +6,20 @@ same statements and give bit-identical results as long as every value stays insi
 (docs/tower-physics.md lists the range of every multiply; the 32-bit MicroPython run under
 heap_lock() proves it for the test scenarios). Rules for this file, checked by the generator:
 functions named k_*; arrays only as the parameters W32, W16, S32, S16, T16, PT, Z; integers only; no
-calls except range(); no augmented assignment to array items; division only of non-negative
-numbers (Python floors, C truncates: equal there).
+calls except range() and the helpers below; no augmented assignment to array items; division
+only of non-negative numbers (Python floors, C truncates: equal there).
+
+Helpers (_in_*) are the named steps of a long kernel. Here they are ordinary calls (ints and
+arrays in, one int out: nothing allocates); the generator substitutes their bodies at the call
+sites, so the viper kernel is the one long function it was, with the same machine code (a call
+between viper functions would box every argument). Called as a statement or as
+`name = _in_x(args)`, the arguments names or integers; a helper returns at most once, as its
+last statement, and calls only helpers above it. A further result goes through an out slot,
+`S32[_R_X] = v` just before the return, read right after the call as `v = S32[_R_X]`: the
+viper kernel keeps v in its variable instead. The generator refuses what it cannot substitute
+exactly: an early return, a helper reading a name that is not its parameter, an argument that
+is a name the helper has itself, and a helper assigning a variable (its locals keep their
+names) that the caller may still read after the call.
 
 Units (see docs/tower-physics.md): world y up, table line y = 0.
   position Q10 px, velocity Q10 px per substep, angle Q8 brads (2**24 per turn),
@@ -125,18 +137,11 @@ _SUF = const(64)         # _MAXC: union-find parents
 _SMR = const(95)         # _SUF + _MAXB + 1: island minimum rest
 _SMS = const(64)         # the same words from k_margins to k_collide: each body's margin
 _SMG = const(95)         # without its velocity's part, and all of it (Q6)
-# out slots: a helper's results besides its return value (k_collide's helpers; see the header)
+# out slots: a helper's results besides its return value (see the header); one word after the
+# union-find's, within the 16-byte block the array takes anyway (at most two fit there)
 _R_K2 = const(126)
-_R_FACE0 = const(126)
-_R_FACE1 = const(127)
-_R_FLIP = const(128)
-_R_P1X = const(126)
-_R_P1Y = const(127)
-_R_P2X = const(128)
-_R_P2Y = const(129)
-_R_ID1 = const(130)
-_R_ID2 = const(131)
-_S32N = const(132)
+_R_BF = const(126)
+_S32N = const(127)
 
 # -- table: T16[0:257] quarter sine (Q14), vertices from _TV: lx, ly (Q6), nx, ny (Q14) --
 _TV = const(260)
@@ -175,6 +180,24 @@ _FREEZE = const(1024000)   # 1000 px: beyond this a body is frozen
 _BIG = const(0x3FFFFFFF)
 
 
+def _in_clamp(v, m):
+    """v within -m..m."""
+    if v > m:
+        v = m
+    elif v < -m:
+        v = -m
+    return v
+
+
+def _in_clamp_int(v, m):
+    """v within -m - 1..m (m = 32767: the int16 range)."""
+    if v > m:
+        v = m
+    elif v < -m - 1:
+        v = -m - 1
+    return v
+
+
 def k_forces(W32, W16):
     """Gravity on awake dynamic bodies; the carried body's velocity from its target error."""
     nb = W32[_H_NB]
@@ -189,36 +212,18 @@ def k_forces(W32, W16):
         if b == car:
             ex = W32[_H_TX] - W32[o + _B_PX]
             ey = W32[_H_TY] - W32[o + _B_PY]
-            if ex > 1048575:
-                ex = 1048575
-            elif ex < -1048575:
-                ex = -1048575
-            if ey > 1048575:
-                ey = 1048575
-            elif ey < -1048575:
-                ey = -1048575
+            ex = _in_clamp(ex, 1048575)
+            ey = _in_clamp(ey, 1048575)
             vx = (ex * _KGAIN) >> 8              # < 2**26
             vy = (ey * _KGAIN) >> 8
-            if vx > _VCAR:
-                vx = _VCAR
-            elif vx < -_VCAR:
-                vx = -_VCAR
-            if vy > _VCAR:
-                vy = _VCAR
-            elif vy < -_VCAR:
-                vy = -_VCAR
+            vx = _in_clamp(vx, _VCAR)
+            vy = _in_clamp(vy, _VCAR)
             ea = (W32[_H_TA] - W32[o + _B_ANG]) & 0xFFFFFF
             if ea >= 0x800000:
                 ea -= 0x1000000
-            if ea > 1048575:
-                ea = 1048575
-            elif ea < -1048575:
-                ea = -1048575
+            ea = _in_clamp(ea, 1048575)
             w = (((ea * 201) >> 14) * _KGAIN) >> 8   # Q8 brads -> Q15 rad: * 201 / 16384
-            if w > _WCAR:
-                w = _WCAR
-            elif w < -_WCAR:
-                w = -_WCAR
+            w = _in_clamp(w, _WCAR)
             W32[o + _B_VX] = vx
             W32[o + _B_VY] = vy
             W32[o + _B_W] = w
@@ -383,76 +388,56 @@ def _in_pair_reach(W32, S32, oa, ob, a, b):
     return lim
 
 
-def _in_sat(W16, S32, vai, nva, vbj, nvb, dx, dy, lim):
-    """Separating-axis test of parts A (vertex cache vai, nva) and B (vbj, nvb; its body dx, dy
-    from A's, Q6): the face of either polygon with the largest separation. Returns 1 if some
-    face separates them by more than lim; else the reference face: S32[_R_FACE0] (A's best),
-    or S32[_R_FACE1] (B's) with S32[_R_FLIP] = 1 if B's beats A's by _TOLR."""
-    lim20 = lim << 14
-    # SAT: the face of either polygon with the largest separation (Q20)
-    sep0 = 0
-    face0 = 0
-    face1 = 0
-    flip = 0
-    apart = 0
-    for side in range(2):
-        pr = vai
-        nr = nva
-        pi = vbj
-        ni = nvb
-        ox = dx
-        oy = dy
-        if side == 1:
-            pr = vbj
-            nr = nvb
-            pi = vai
-            ni = nva
-            ox = -dx
-            oy = -dy
-        # c: a point inside the other part (two of its vertices' sum: twice their
-        # midpoint, exact). No vertex is further out along a face's normal, so
-        # n.(c - 2a) bounds twice the face's separation (|n.(c - 2a)| < 2**29.6):
-        # only faces whose bound beats the best found are measured. On B's side
-        # only a face beating A's best by _TOLR matters (it would become the
-        # reference face)
-        q = pi + (ni >> 1) * 4
-        cx = W16[pi] + W16[q] + ox + ox
-        cy = W16[pi + 1] + W16[q + 1] + oy + oy
-        best = sep0 + _TOLR
-        bf = -1
-        if side == 0:
-            best = -_BIG
-        for f in range(nr):
-            o = pr + f * 4
-            fnx = W16[o + 2]
-            fny = W16[o + 3]
-            if (bf >= 0 or side == 1) and fnx * (cx - W16[o] - W16[o]) + fny * (cy - W16[o + 1] - W16[o + 1]) <= best + best:
-                continue
-            mn = _BIG
-            for q in range(pi, pi + ni * 4, 4):
-                s = fnx * W16[q] + fny * W16[q + 1]         # < 2**26.5
-                if s < mn:
-                    mn = s
-            mn += fnx * (ox - W16[o]) + fny * (oy - W16[o + 1])   # n.(v + d - a) < 2**28.6
-            if mn > best:
-                best = mn
-                bf = f
-            if best > lim20:
-                break
+def _in_best_face(W16, S32, side, sep0, vai, nva, vbj, nvb, dx, dy, lim20):
+    """One side of the separating-axis test of parts A (vertex cache vai, nva) and B (vbj, nvb;
+    its body dx, dy from A's, Q6): side 0 A's faces against B, side 1 B's against A. Returns
+    the largest separation of a face (Q20; B's side: only one beating A's, sep0, by _TOLR),
+    its face in S32[_R_BF] (-1: none); the search stops at one beyond lim20."""
+    pr = vai
+    nr = nva
+    pi = vbj
+    ni = nvb
+    ox = dx
+    oy = dy
+    if side == 1:
+        pr = vbj
+        nr = nvb
+        pi = vai
+        ni = nva
+        ox = -dx
+        oy = -dy
+    # c: a point inside the other part (two of its vertices' sum: twice their
+    # midpoint, exact). No vertex is further out along a face's normal, so
+    # n.(c - 2a) bounds twice the face's separation (|n.(c - 2a)| < 2**29.6):
+    # only faces whose bound beats the best found are measured. On B's side
+    # only a face beating A's best by _TOLR matters (it would become the
+    # reference face)
+    q = pi + (ni >> 1) * 4
+    cx = W16[pi] + W16[q] + ox + ox
+    cy = W16[pi + 1] + W16[q + 1] + oy + oy
+    best = sep0 + _TOLR
+    bf = -1
+    if side == 0:
+        best = -_BIG
+    for f in range(nr):
+        o = pr + f * 4
+        fnx = W16[o + 2]
+        fny = W16[o + 3]
+        if (bf >= 0 or side == 1) and fnx * (cx - W16[o] - W16[o]) + fny * (cy - W16[o + 1] - W16[o + 1]) <= best + best:
+            continue
+        mn = _BIG
+        for q in range(pi, pi + ni * 4, 4):
+            s = fnx * W16[q] + fny * W16[q + 1]         # < 2**26.5
+            if s < mn:
+                mn = s
+        mn += fnx * (ox - W16[o]) + fny * (oy - W16[o + 1])   # n.(v + d - a) < 2**28.6
+        if mn > best:
+            best = mn
+            bf = f
         if best > lim20:
-            apart = 1
             break
-        if side == 0:
-            sep0 = best
-            face0 = bf
-        elif bf >= 0:
-            flip = 1
-            face1 = bf
-    S32[_R_FACE0] = face0
-    S32[_R_FACE1] = face1
-    S32[_R_FLIP] = flip
-    return apart
-
+    S32[_R_BF] = bf
+    return best
 
 def _in_incident_edge(W16, pi, ni, nx, ny):
     """The incident polygon's (vertex cache pi, ni) face most opposed to the reference normal."""
@@ -464,51 +449,6 @@ def _in_incident_edge(W16, pi, ni, nx, ny):
             mn = s
             ie = k
     return ie
-
-
-def _in_clip(W16, S32, pi, ni, ie, ox, oy, nx, ny, r1x, r1y, r2x, r2y, apart):
-    """Clip the incident edge (face ie of the polygon at pi, offset ox, oy) to the side planes of
-    the reference face r1-r2 (normal nx, ny). Returns 1 if it lies wholly outside one (apart
-    stays 0 otherwise); else its clipped ends S32[_R_P1X], [_R_P1Y], [_R_P2X], [_R_P2Y] and
-    their feature ids S32[_R_ID1], [_R_ID2] (a vertex, or 8 + 8 * side + vertex if clipped)."""
-    ie2 = ie + 1
-    if ie2 == ni:
-        ie2 = 0
-    p1x = W16[pi + ie * 4] + ox
-    p1y = W16[pi + ie * 4 + 1] + oy
-    p2x = W16[pi + ie2 * 4] + ox
-    p2y = W16[pi + ie2 * 4 + 1] + oy
-    id1 = ie
-    id2 = ie2
-    # clip the incident edge to the reference face's side planes; tangent (-ny, nx)
-    for sd in range(2):
-        # d > 0: outside; side 0: t.(r1 - p), side 1: t.(p - r2)
-        if sd == 0:
-            d1 = (nx * (r1y - p1y) - ny * (r1x - p1x)) >> 14
-            d2 = (nx * (r1y - p2y) - ny * (r1x - p2x)) >> 14
-        else:
-            d1 = (ny * (r2x - p1x) - nx * (r2y - p1y)) >> 14
-            d2 = (ny * (r2x - p2x) - nx * (r2y - p2y)) >> 14
-        if d1 > 0 and d2 > 0:
-            apart = 1
-            break
-        if d1 > 0:
-            fr = ((-d2) << 14) // (d1 - d2)          # 0..16384
-            p1x = p2x + (((p1x - p2x) * fr) >> 14)
-            p1y = p2y + (((p1y - p2y) * fr) >> 14)
-            id1 = ie2 + 8 + sd * 8
-        elif d2 > 0:
-            fr = ((-d1) << 14) // (d2 - d1)
-            p2x = p1x + (((p2x - p1x) * fr) >> 14)
-            p2y = p1y + (((p2y - p1y) * fr) >> 14)
-            id2 = ie + 8 + sd * 8
-    S32[_R_P1X] = p1x
-    S32[_R_P1Y] = p1y
-    S32[_R_P2X] = p2x
-    S32[_R_P2Y] = p2y
-    S32[_R_ID1] = id1
-    S32[_R_ID2] = id2
-    return apart
 
 
 def _in_add_contact(W32, W16, S32, S16, n, kp, nk, key, a, b, cnx, cny, rax, ray, rbx, rby, s):
@@ -633,10 +573,25 @@ def k_collide(W32, W16, S32, S16, table):
                 e = lim - ma - mb
                 if W32[bj] - ax1 > e or ax0 - W32[bj + 2] > e or W32[bj + 1] - ay1 > e or ay0 - W32[bj + 3] > e:
                     continue
-                apart = _in_sat(W16, S32, vai, nva, vbj, nvb, dx, dy, lim)
-                face0 = S32[_R_FACE0]
-                face1 = S32[_R_FACE1]
-                flip = S32[_R_FLIP]
+                lim20 = lim << 14
+                # SAT: the face of either polygon with the largest separation (Q20)
+                sep0 = 0
+                face0 = 0
+                face1 = 0
+                flip = 0
+                apart = 0
+                for side in range(2):
+                    best = _in_best_face(W16, S32, side, sep0, vai, nva, vbj, nvb, dx, dy, lim20)
+                    bf = S32[_R_BF]
+                    if best > lim20:
+                        apart = 1
+                        break
+                    if side == 0:
+                        sep0 = best
+                        face0 = bf
+                    elif bf >= 0:
+                        flip = 1                # B's face is the reference face
+                        face1 = bf
                 if apart:
                     continue
                 pr = vai
@@ -665,13 +620,37 @@ def k_collide(W32, W16, S32, S16, table):
                 r2x = W16[o]
                 r2y = W16[o + 1]
                 ie = _in_incident_edge(W16, pi, ni, nx, ny)
-                apart = _in_clip(W16, S32, pi, ni, ie, ox, oy, nx, ny, r1x, r1y, r2x, r2y, apart)
-                p1x = S32[_R_P1X]
-                p1y = S32[_R_P1Y]
-                p2x = S32[_R_P2X]
-                p2y = S32[_R_P2Y]
-                id1 = S32[_R_ID1]
-                id2 = S32[_R_ID2]
+                ie2 = ie + 1
+                if ie2 == ni:
+                    ie2 = 0
+                p1x = W16[pi + ie * 4] + ox
+                p1y = W16[pi + ie * 4 + 1] + oy
+                p2x = W16[pi + ie2 * 4] + ox
+                p2y = W16[pi + ie2 * 4 + 1] + oy
+                id1 = ie
+                id2 = ie2
+                # clip the incident edge to the reference face's side planes; tangent (-ny, nx)
+                for sd in range(2):
+                    # d > 0: outside; side 0: t.(r1 - p), side 1: t.(p - r2)
+                    if sd == 0:
+                        d1 = (nx * (r1y - p1y) - ny * (r1x - p1x)) >> 14
+                        d2 = (nx * (r1y - p2y) - ny * (r1x - p2x)) >> 14
+                    else:
+                        d1 = (ny * (r2x - p1x) - nx * (r2y - p1y)) >> 14
+                        d2 = (ny * (r2x - p2x) - nx * (r2y - p2y)) >> 14
+                    if d1 > 0 and d2 > 0:
+                        apart = 1
+                        break
+                    if d1 > 0:
+                        fr = ((-d2) << 14) // (d1 - d2)          # 0..16384
+                        p1x = p2x + (((p1x - p2x) * fr) >> 14)
+                        p1y = p2y + (((p1y - p2y) * fr) >> 14)
+                        id1 = ie2 + 8 + sd * 8
+                    elif d2 > 0:
+                        fr = ((-d1) << 14) // (d2 - d1)
+                        p2x = p1x + (((p2x - p1x) * fr) >> 14)
+                        p2y = p1y + (((p2y - p1y) * fr) >> 14)
+                        id2 = ie + 8 + sd * 8
                 if apart:
                     continue
             for pt in range(2):
@@ -753,27 +732,15 @@ def k_prestep(W32, W16, S32, S16, c0, n):
                 ox = S16[o + _C_RNB]
                 oy = S16[o + _C_RTB]
                 ot = hb
-            if ox > _RLIM:
-                ox = _RLIM
-            elif ox < -_RLIM:
-                ox = -_RLIM
-            if oy > _RLIM:
-                oy = _RLIM
-            elif oy < -_RLIM:
-                oy = -_RLIM
+            ox = _in_clamp(ox, _RLIM)
+            oy = _in_clamp(oy, _RLIM)
             rn = (ox * ny - oy * nx) >> 14          # < 2**13 * 2**14 each
             rt = -((ox * nx + oy * ny) >> 14)       # tangent t = (ny, -nx)
             im = W16[ot + _BH_INVM]
             qn = (rn * W16[ot + _BH_IRHO]) >> 12      # rn / rho, Q10; IRHO < 2**14
             qt = (rt * W16[ot + _BH_IRHO]) >> 12
-            if qn > 4095:
-                qn = 4095
-            elif qn < -4095:
-                qn = -4095
-            if qt > 4095:
-                qt = 4095
-            elif qt < -4095:
-                qt = -4095
+            qn = _in_clamp(qn, 4095)
+            qt = _in_clamp(qt, 4095)
             tn = (im * ((qn * qn) >> 10)) >> 10     # im < 2**15, square < 2**14
             tt = (im * ((qt * qt) >> 10)) >> 10
             if side == 0:
@@ -806,14 +773,8 @@ def k_prestep(W32, W16, S32, S16, c0, n):
             ft = (im << 12) // kt
             hn = (fn * ((rn * i2) >> 12)) >> 8      # rn * i2 < 2**28
             ht = (ft * ((rt * i2) >> 12)) >> 8
-            if hn > 16383:
-                hn = 16383
-            elif hn < -16383:
-                hn = -16383
-            if ht > 16383:
-                ht = 16383
-            elif ht < -16383:
-                ht = -16383
+            hn = _in_clamp(hn, 16383)
+            ht = _in_clamp(ht, 16383)
             d = side * 2
             S16[o + _C_FAX + d] = (fn * nx12) >> 12
             S16[o + _C_FAY + d] = (fn * ny12) >> 12
@@ -827,6 +788,39 @@ def k_prestep(W32, W16, S32, S16, c0, n):
         if fr > 4095:
             fr = 4095
         S16[o + _C_FR] = fr
+
+
+def _in_bias(S16, o):
+    """Contact point o's bias velocity (Q10), from its separation at the substep's start: apart,
+    closing the gap within the substep is allowed; overlapping by more than _SLOP, it is pushed
+    out by _BETA of the overlap a substep (at most _MAXBIAS)."""
+    pen = -S16[o + _C_SEP] - _SLOP
+    bias = 0
+    if pen + _SLOP < 0:
+        bias = (pen + _SLOP) << 4        # apart: allow closing the gap this substep
+        if bias < -32767:
+            bias = -32767
+    elif pen > 0:
+        if pen > 8191:
+            pen = 8191
+        bias = (pen * _BETA) >> 4
+        if bias > _MAXBIAS:
+            bias = _MAXBIAS
+    S16[o + _C_BIAS] = bias
+
+
+def _in_substep_end(W32, W16, S32, S16, c, o, a, ob, l0, vn):
+    """The substep is over for contact point c (scratch o; bodies a, ob): its gap closes by the
+    relative normal velocity vn (a point on the table at or below it sets a's _F_TOUCH), and the
+    point, with its impulses (normal l0), is copied to the warm-start cache."""
+    sep = S16[o + _C_SEP] + ((vn + 8) >> 4)
+    sep = _in_clamp(sep, 8191)
+    S16[o + _C_SEP] = sep
+    if sep <= 0 and ob == _OB + _GROUND * _BS:
+        W16[_OBH + a * _BSH + _BH_FLAGS] = W16[_OBH + a * _BSH + _BH_FLAGS] | _F_TOUCH
+    W32[_OK + c] = S32[c]
+    W16[_OKH + c * 2] = l0
+    W16[_OKH + c * 2 + 1] = S16[o + _C_LT]
 
 
 def k_solve(W32, W16, S32, S16, n, iters):
@@ -871,33 +865,10 @@ def k_solve(W32, W16, S32, S16, n, iters):
             vn = (((vbx - vax) * nx + (vby - vay) * ny + 2048) >> 12) + ((wb * S16[o + _C_RNB] - wa * S16[o + _C_RNA] + 1024) >> 11)
             l0 = S16[o + _C_LN]
             if it > iters:
-                # the substep is over: the gap closes by the relative normal velocity
-                sep = S16[o + _C_SEP] + ((vn + 8) >> 4)
-                if sep > 8191:
-                    sep = 8191
-                elif sep < -8191:
-                    sep = -8191
-                S16[o + _C_SEP] = sep
-                if sep <= 0 and ob == _OB + _GROUND * _BS:
-                    W16[_OBH + a * _BSH + _BH_FLAGS] = W16[_OBH + a * _BSH + _BH_FLAGS] | _F_TOUCH
-                W32[_OK + c] = S32[c]
-                W16[_OKH + c * 2] = l0
-                W16[_OKH + c * 2 + 1] = S16[o + _C_LT]
+                _in_substep_end(W32, W16, S32, S16, c, o, a, ob, l0, vn)
                 continue
             if it == 0:
-                pen = -S16[o + _C_SEP] - _SLOP
-                bias = 0
-                if pen + _SLOP < 0:
-                    bias = (pen + _SLOP) << 4        # apart: allow closing the gap this substep
-                    if bias < -32767:
-                        bias = -32767
-                elif pen > 0:
-                    if pen > 8191:
-                        pen = 8191
-                    bias = (pen * _BETA) >> 4
-                    if bias > _MAXBIAS:
-                        bias = _MAXBIAS
-                S16[o + _C_BIAS] = bias
+                _in_bias(S16, o)
                 l1 = l0
                 du = l0                             # the warm start
             else:
@@ -924,10 +895,7 @@ def k_solve(W32, W16, S32, S16, n, iters):
                 if m > _LMAX:
                     m = _LMAX
                 t1 = t0 - vt
-                if t1 > m:
-                    t1 = m
-                elif t1 < -m:
-                    t1 = -m
+                t1 = _in_clamp(t1, m)
                 S16[o + _C_LT] = t1
                 du = t1 - t0                        # |du| <= 2 * _LMAX
             if du != 0:
@@ -939,30 +907,12 @@ def k_solve(W32, W16, S32, S16, n, iters):
                 wb += (du * S16[o + _C_THB] + 2048) >> 12
             # each within -32768..32767 (one test for all six: any outside sets bits above 15)
             if ((vax + 32768) | (vay + 32768) | (wa + 32768) | (vbx + 32768) | (vby + 32768) | (wb + 32768)) >> 16:
-                if vax > _VLOOSE:
-                    vax = _VLOOSE
-                elif vax < -_VLOOSE - 1:
-                    vax = -_VLOOSE - 1
-                if vay > _VLOOSE:
-                    vay = _VLOOSE
-                elif vay < -_VLOOSE - 1:
-                    vay = -_VLOOSE - 1
-                if wa > _WLOOSE:
-                    wa = _WLOOSE
-                elif wa < -_WLOOSE - 1:
-                    wa = -_WLOOSE - 1
-                if vbx > _VLOOSE:
-                    vbx = _VLOOSE
-                elif vbx < -_VLOOSE - 1:
-                    vbx = -_VLOOSE - 1
-                if vby > _VLOOSE:
-                    vby = _VLOOSE
-                elif vby < -_VLOOSE - 1:
-                    vby = -_VLOOSE - 1
-                if wb > _WLOOSE:
-                    wb = _WLOOSE
-                elif wb < -_WLOOSE - 1:
-                    wb = -_WLOOSE - 1
+                vax = _in_clamp_int(vax, _VLOOSE)
+                vay = _in_clamp_int(vay, _VLOOSE)
+                wa = _in_clamp_int(wa, _WLOOSE)
+                vbx = _in_clamp_int(vbx, _VLOOSE)
+                vby = _in_clamp_int(vby, _VLOOSE)
+                wb = _in_clamp_int(wb, _WLOOSE)
             W32[oa + _B_VX] = vax
             W32[oa + _B_VY] = vay
             W32[oa + _B_W] = wa
@@ -986,18 +936,9 @@ def k_integrate(W32, W16, T16):
         vx = W32[o + _B_VX]
         vy = W32[o + _B_VY]
         w = W32[o + _B_W]
-        if vx > _VMAX:
-            vx = _VMAX
-        elif vx < -_VMAX:
-            vx = -_VMAX
-        if vy > _VMAX:
-            vy = _VMAX
-        elif vy < -_VMAX:
-            vy = -_VMAX
-        if w > _WMAX:
-            w = _WMAX
-        elif w < -_WMAX:
-            w = -_WMAX
+        vx = _in_clamp(vx, _VMAX)
+        vy = _in_clamp(vy, _VMAX)
+        w = _in_clamp(w, _WMAX)
         if (fl & _F_KIN) == 0:
             # damping toward zero, same rounding for both signs: w *= 1 - _DAMPW / 256
             if w > 0:
