@@ -153,19 +153,27 @@ def test_a_rebound_parameter_the_caller_reads_after_the_call_is_refused():
         """, "_in_bump assigns a, which k_x may read")
 
 
-def test_arguments_are_substituted_for_the_parameters():
-    text = gen_text(HEAD + textwrap.dedent("""
+CLAMP = """
         def _in_clamp(v, m):
             if v > m:
                 v = m
             elif v < -m:
                 v = -m
             return v
+"""
+
+
+def test_arguments_are_substituted_for_the_parameters_also_in_a_helper():
+    text = gen_text(HEAD + textwrap.dedent(CLAMP + """
+        def _in_sum(a, b):
+            b = _in_clamp(b, 100)
+            a = a + b
+            return a
 
         def k_x(W16, a, b):
             a = _in_clamp(a, _N)
-            b = _in_clamp(b, 100)
-            W16[0] = a + b
+            a = _in_sum(a, b)
+            W16[0] = a
         """))
     assert text == gen_text(HEAD + textwrap.dedent("""
         def k_x(W16, a, b):
@@ -177,19 +185,13 @@ def test_arguments_are_substituted_for_the_parameters():
                 b = 100
             elif b < -100:
                 b = -100
-            W16[0] = a + b
+            a = a + b
+            W16[0] = a
         """))
 
 
 def test_an_argument_that_would_capture_or_alias_a_variable_is_refused():
-    clamp = """
-        def _in_clamp(v, m):
-            if v > m:
-                v = m
-            elif v < -m:
-                v = -m
-            return v
-        """
+    clamp = CLAMP
     # inlined with v -> m, `if m > m` would compare the argument with itself
     refused(clamp + """
         def k_x(m, v):
