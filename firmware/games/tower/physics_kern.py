@@ -406,11 +406,10 @@ def _in_best_face(W16, S32, side, sep0, vai, nva, vbj, nvb, dx, dy, lim20):
         ni = nva
         ox = -dx
         oy = -dy
-    # c: a point inside the other part (two of its vertices' sum: twice their
-    # midpoint, exact). No vertex is further out along a face's normal, so
-    # n.(c - 2a) bounds twice the face's separation (|n.(c - 2a)| < 2**29.6):
-    # only faces whose bound beats the best found are measured. On B's side
-    # only a face beating A's best by _TOLR matters (it would become the
+    # c: a point inside the other part (two of its vertices' sum: twice their midpoint, exact).
+    # No vertex is further out along a face's normal, so n.(c - 2a) bounds twice the face's
+    # separation (|n.(c - 2a)| < 2**29.6): only faces whose bound beats the best found are
+    # measured. On B's side only a face beating A's best by _TOLR matters (it would become the
     # reference face)
     q = pi + (ni >> 1) * 4
     cx = W16[pi] + W16[q] + ox + ox
@@ -438,6 +437,7 @@ def _in_best_face(W16, S32, side, sep0, vai, nva, vbj, nvb, dx, dy, lim20):
             break
     S32[_R_BF] = bf
     return best
+
 
 def _in_incident_edge(W16, pi, ni, nx, ny):
     """The incident polygon's (vertex cache pi, ni) face most opposed to the reference normal."""
@@ -493,9 +493,16 @@ def k_collide(W32, W16, S32, S16, table):
     Contacts are produced in increasing key order ((part i, part j > i, feature), then
     (table, part i, vertex)), so warm-start impulses are matched against the sorted cache in
     one pass; _H_NPC counts those between bodies. A point on a sleeping body stops it: it
-    names the body in _H_WOKE, and the caller wakes its island and runs this again. Returns the number of contact points. With table = 1 (the
-    second and third substeps) only the table's contacts are found again, after the first
-    _H_NPC: a tipping piece's corner must meet the table where it is now.
+    names the body in _H_WOKE, and the caller wakes its island and runs this again. Returns
+    the number of contact points. With table = 1 (the second and third substeps) only the
+    table's contacts are found again, after the first _H_NPC: a tipping piece's corner must
+    meet the table where it is now.
+
+    The steps, for part i against each part j > i, then against the table: the table's deepest
+    two vertices (_in_deepest_two); a pair's boxes and how far apart its points are kept
+    (_in_pair_reach), the separating-axis test (_in_best_face of each side), the reference
+    face, the incident edge (_in_incident_edge) clipped to the reference face's sides; then
+    each of the (up to) two points: its lever arms, whether it is kept, _in_add_contact.
     """
     np = W32[_H_NP]
     nk = W32[_H_NK]
