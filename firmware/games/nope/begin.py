@@ -152,34 +152,7 @@ def state(st, nseats, deal, actions, alone, record):
     st.disc = bytearray(C.NCARDS)           # discard pile, disc[ndisc - 1] on top
     st.drew = bytearray(2)                  # the cards drawn this turn
     st.moves = array("i", [0] * _MAX_MOVES)
-    reset(st)
-
-
-def reset(st):
-    """No cards dealt yet (a state made, or a resumed game refused: snapshot.py)."""
-    for i in range(R.MAX_SEATS * R.NC):
-        st.hand[i] = 0
-    for i in range(R.MAX_SEATS * 4):
-        st.cc[i] = 0
-    for s in range(R.MAX_SEATS):
-        st.hn[s] = 0
-        st.alive[s] = 1 if s < st.n else 0
-    st.npile = 0
-    st.ndisc = 0
-    st.dcount = 0
-    st.dcols = 0
-    st.pd = 0               # what a See-through played on the top passes on (P-4)
-    st.how = _T_START        # how the top card came there
-    st.phase = _P_DEAL
-    st.turn = 0
-    st.dealer = 0
-    st.start_seat = 0
-    st.turns = 0
-    st.nom_seat = 0
-    st.nom_card = 0
-    st.ndrew = 0
-    st.winners = 0
-    st.nlegal = 0
+    st.reset()
 
 
 def bot(b, nseats, rng):

@@ -151,6 +151,32 @@ class State:
         from games.nope import begin
         begin.state(self, nseats, deal, actions, alone, record)
 
+    def reset(self):
+        """No cards dealt yet (a state made, or a resumed game refused: snapshot.py)."""
+        for i in range(MAX_SEATS * NC):
+            self.hand[i] = 0
+        for i in range(MAX_SEATS * 4):
+            self.cc[i] = 0
+        for s in range(MAX_SEATS):
+            self.hn[s] = 0
+            self.alive[s] = 1 if s < self.n else 0
+        self.npile = 0
+        self.ndisc = 0
+        self.dcount = 0
+        self.dcols = 0
+        self.pd = 0             # what a See-through played on the top passes on (P-4)
+        self.how = _T_START     # how the top card came there
+        self.phase = _P_DEAL
+        self.turn = 0
+        self.dealer = 0
+        self.start_seat = 0
+        self.turns = 0
+        self.nom_seat = 0
+        self.nom_card = 0
+        self.ndrew = 0
+        self.winners = 0
+        self.nlegal = 0
+
     def _rec(self, kind, a=0, b=0, c=0, d=0, e=0):
         r = self.record
         if r is not None:

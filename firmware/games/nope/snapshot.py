@@ -49,16 +49,9 @@ def dump(st, rng, bot_rng4, record):
     return storage.seal(out)
 
 
-def _reset(st):
-    """st with no cards dealt (begin.py: loaded as a game starts or resumes, and by every
-    state made)."""
-    from games.nope import begin
-    begin.reset(st)
-
-
 def _refuse(st, record, why):
     record.clear()
-    _reset(st)
+    st.reset()
     raise ValueError(why)
 
 
@@ -146,7 +139,7 @@ def load_state(st, data):
     if len(data) != STATE_BYTES or data[0] != st.n \
             or data[1] != st.opt_deal | (st.actions << 1) | (st.alone << 2):
         raise ValueError("state header")
-    _reset(st)
+    st.reset()
     try:
         st.phase = data[2]
         st.turn = data[3]
@@ -180,7 +173,7 @@ def load_state(st, data):
         st.disc[:] = data[at:at + _C_NCARDS]
         check_state(st)
     except ValueError:
-        _reset(st)
+        st.reset()
         raise
     st.legal()
 
