@@ -56,21 +56,28 @@ class HumanScene(GameScene):
             self._dhand = True
         self._drawn_for = v
         self._mine = mine
-        lit = self.lit                          # the codes that can be the top of a legal
-        for code in range(C.NCODES):            # set or be played alone now
-            lit[code] = 0
-        if mine and st.phase != R.P_NOMINATE:
-            for i in range(st.nlegal):
-                m = st.moves[i]
-                if m & 7 == R.HEAD:
-                    lit[R.head_top(m)] = 1
-                elif m & 7 == R.ACTION:
-                    lit[R.action_card(m)] = 1
+        self._light(mine)
         self.hn = k
         self.npick = 0
         if self.cur >= k:
             self.cur = k - 1 if k else 0
         self._scroll()
+
+    def _light(self, mine):
+        """self.lit: the codes that can be the top of a legal set or be played alone now."""
+        st = self.st
+        lit = self.lit
+        for code in range(C.NCODES):
+            lit[code] = 0
+        if not mine or st.phase == R.P_NOMINATE:
+            return
+        for i in range(st.nlegal):
+            m = st.moves[i]
+            k = m & 7
+            if k == R.HEAD:
+                lit[R.head_top(m)] = 1
+            elif k == R.ACTION:
+                lit[R.action_card(m)] = 1
 
     def _scroll(self):
         if self.cur < self.first:
