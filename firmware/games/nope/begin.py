@@ -54,12 +54,7 @@ def scene(sc, console, setup, snapshot):
     n = setup.seats
     if not 2 <= n <= R.MAX_SEATS:
         raise ValueError("NOPE! needs 2-6 seats")
-    o = setup.options
-    deal = o[0] if len(o) > 0 else 0
-    noact = o[1] if len(o) > 1 else 0
-    alone = o[2] if len(o) > 2 else 0
-    if deal > 1 or noact > 1 or alone > 1:
-        raise ValueError("option")
+    deal, noact, alone = _options(setup.options)
     sc.c = console
     sc.setup = setup
     sc.n = n
@@ -67,24 +62,51 @@ def scene(sc, console, setup, snapshot):
     sc.names = [TX.from_str(setup.names[s], _SET_NAME_LEN) for s in range(n)]
     sc.colnames = [TX.from_str(t, 6) for t in C.COLOUR_NAMES]
     sc.record = Record(CAPACITY, FIELDS, TYPECODE)
-    # the card art (assets/games/nope through make assets) copied into small writable frame
-    # buffers for FrameBuffer.blit; art.py itself is forgotten: no bytes kept twice
-    from games.nope import art
-    sc.marks = (_sprite(art.MARK_R), _sprite(art.MARK_G), _sprite(art.MARK_B), _sprite(art.MARK_Y))
-    sc.symbols = (None, None, _sprite(art.ACT_RESET), _sprite(art.ACT_SEE), _sprite(art.ACT_NOM))
-    forget("games.nope.art")
+    _art(sc)
     sc.st = R.State(n, deal, 0 if noact else 1, alone, sc.record)
     sc.rng = Rng(setup.seed)
     sc.brng = Rng(setup.seed ^ _BOT_RNG_MIX)
     sc.bot = B.Bot(n, deal, 0 if noact else 1, alone, sc.brng)
     sc.bot_mark = bytearray(4)            # bot generator as the bot began this choice
+    _viewer(sc)
+    _hand_fields(sc)
+    _table_fields(sc)
+    _begin(sc, setup, snapshot)
+
+
+def _options(o):
+    """The table's options (P-7, P-2): the younger players' deal, no action cards, action
+    cards only with a set; each 0 or 1, a missing one 0."""
+    deal = o[0] if len(o) > 0 else 0
+    noact = o[1] if len(o) > 1 else 0
+    alone = o[2] if len(o) > 2 else 0
+    if deal > 1 or noact > 1 or alone > 1:
+        raise ValueError("option")
+    return deal, noact, alone
+
+
+def _art(sc):
+    """The card art (assets/games/nope through make assets) copied into small writable frame
+    buffers for FrameBuffer.blit; art.py itself is forgotten: no bytes kept twice."""
+    from games.nope import art
+    sc.marks = (_sprite(art.MARK_R), _sprite(art.MARK_G), _sprite(art.MARK_B), _sprite(art.MARK_Y))
+    sc.symbols = (None, None, _sprite(art.ACT_RESET), _sprite(art.ACT_SEE), _sprite(art.ACT_NOM))
+    forget("games.nope.art")
+
+
+def _viewer(sc):
+    """The count of human seats, and the seat whose hand is shown: the only human, or (2+
+    humans) the one handed to (-1 until then)."""
     sc.humans = 0
-    for s in range(n):
+    for s in range(sc.n):
         if sc.kinds[s] == _ST_HUMAN:
             sc.humans += 1
             solo = s
-    # the seat whose hand is shown: the only human, or (2+ humans) the one handed to
     sc.viewer = solo if sc.humans == 1 else -1
+
+
+def _hand_fields(sc):
+    """The hand area's fields (human.py shows the hand and takes a human's input)."""
     sc.hc = bytearray(C.NCARDS)           # the shown hand, card by card, in code order
     sc.hn = 0
     sc._drawn_for = -2                    # whose hand the hand area shows (-1 hidden)
@@ -101,6 +123,10 @@ def scene(sc, console, setup, snapshot):
     sc.ntarget = 0
     sc.ncount = 1
     sc.ncol = 0
+
+
+def _table_fields(sc):
+    """The log, the turn's progress and what is to be redrawn."""
     sc.lines = (bytearray(_LINE), bytearray(_LINE))
     sc._due = False                       # the rest of a play, a frame after it
     sc._seen = array("H", bytes(2 * R.MAX_SEATS))    # what each seat's row shows
@@ -114,6 +140,10 @@ def scene(sc, console, setup, snapshot):
     sc._dt = True
     sc._dhand = True
     sc._dlog = True
+
+
+def _begin(sc, setup, snapshot):
+    """The deal, or the saved game; then the first decision, the hand area and the log."""
     st = sc.st
     if snapshot is not None:
         from games.nope import snapshot as SNAP     # only to suspend or resume
