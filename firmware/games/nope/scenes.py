@@ -383,27 +383,14 @@ class GameScene(Scene):
                 fb.text("out", x + 86, y, P.RED)
 
     def _draw_top(self, g):
+        """The discard pile's top card, what it demands (or the nomination being made), and the
+        sizes of the two piles."""
         st = self.st
         fb = g.fb
         g.dirty(0, TOP_Y, 240, HAND_Y - TOP_Y)        # first: see _draw_seats
         fb.fill_rect(0, TOP_Y, 240, HAND_Y - TOP_Y, P.NAVY)
-        top = st.top()
-        x = 8
         y = TOP_Y + 2
-        fb.rect(x - 1, y - 1, 58, 80, P.WHITE)
-        draw_bands(fb, x, y, 56, 78, C.COLS[top], y + 66, self.marks)
-        kind = C.KIND[top]
-        fb.fill_rect(x + 8, y + 14, 40, 40, P.WHITE)
-        if kind == C.K_NUMBER:
-            g.text_big(DIGIT[C.NUMBER[top]], x + 12, y + 18, P.BLACK, 4)
-        else:
-            if kind == C.K_JOKER:
-                g.text_big("1", x + 12, y + 18, P.BLACK, 4)
-            lab = _BIG_LABEL[kind]
-            fb.fill_rect(x, y + 2, 56, 10, P.BLACK)
-            fb.text(lab, x + 28 - (len(lab) << 2), y + 3, P.WHITE)
-            if kind != C.K_JOKER:
-                fb.blit(self.symbols[kind], x + 20, y + 26, _ART_KEY)
+        self._draw_card(g, st.top(), 8, y)
         tx = 76
         if self.mode == _M_PLAY and self.hmode == H_NOM \
                 and self.kinds[st.to_move()] == _ST_HUMAN and st.phase == R.P_NOMINATE:
@@ -412,20 +399,45 @@ class GameScene(Scene):
             fb.text("A nomination", tx, y + 4, P.WHITE)
             fb.text("is being made", tx, y + 16, P.SILVER)
         else:
-            fb.text("Discard", tx, y + 2, P.SILVER)
-            g.number(st.dcount, tx + 64, y + 2, P.WHITE)
-            fb.text("card" if st.dcount == 1 else "cards", tx + 80, y + 2, P.SILVER)
-            fb.text("of one colour:" if _ncols(st.dcols) > 1 else "of colour:", tx, y + 14, P.SILVER)
-            cx = tx
-            for c in range(4):
-                if st.dcols & (1 << c):
-                    fb.fill_rect(cx, y + 26, 18, 14, INK[c])
-                    fb.text(C.COLOUR_LETTERS[c], cx + 5, y + 29, ON_INK[c])
-                    cx += 22
+            self._draw_demand(g, tx, y)
         fb.text("draw pile", tx, y + 50, P.GREY)
         g.number(st.npile, tx + 88, y + 50, P.WHITE)
         fb.text("discards", tx, y + 62, P.GREY)
         g.number(st.ndisc, tx + 88, y + 62, P.WHITE)
+
+    def _draw_card(self, g, top, x, y):
+        """The card `top` large, at x, y: its colour bands, its number or its action's name and
+        symbol."""
+        fb = g.fb
+        fb.rect(x - 1, y - 1, 58, 80, P.WHITE)
+        draw_bands(fb, x, y, 56, 78, C.COLS[top], y + 66, self.marks)
+        kind = C.KIND[top]
+        fb.fill_rect(x + 8, y + 14, 40, 40, P.WHITE)
+        if kind == C.K_NUMBER:
+            g.text_big(DIGIT[C.NUMBER[top]], x + 12, y + 18, P.BLACK, 4)
+            return
+        if kind == C.K_JOKER:
+            g.text_big("1", x + 12, y + 18, P.BLACK, 4)
+        lab = _BIG_LABEL[kind]
+        fb.fill_rect(x, y + 2, 56, 10, P.BLACK)
+        fb.text(lab, x + 28 - (len(lab) << 2), y + 3, P.WHITE)
+        if kind != C.K_JOKER:
+            fb.blit(self.symbols[kind], x + 20, y + 26, _ART_KEY)
+
+    def _draw_demand(self, g, tx, y):
+        """What the top card demands: the count of cards and the colours they may show."""
+        st = self.st
+        fb = g.fb
+        fb.text("Discard", tx, y + 2, P.SILVER)
+        g.number(st.dcount, tx + 64, y + 2, P.WHITE)
+        fb.text("card" if st.dcount == 1 else "cards", tx + 80, y + 2, P.SILVER)
+        fb.text("of one colour:" if _ncols(st.dcols) > 1 else "of colour:", tx, y + 14, P.SILVER)
+        cx = tx
+        for c in range(4):
+            if st.dcols & (1 << c):
+                fb.fill_rect(cx, y + 26, 18, 14, INK[c])
+                fb.text(C.COLOUR_LETTERS[c], cx + 5, y + 29, ON_INK[c])
+                cx += 22
 
     # -- the console's questions --------------------------------------------------------------
     @property
