@@ -525,30 +525,44 @@ class GameScene(Scene):
         """The parts of the top that changed: the total (large: two digit cells), the limit, the
         pile's top card, the direction, the deck and the bar (RB-7, RB-12). Each part repaints
         its own box, marked dirty before it draws (what it draws then merges into the box)."""
-        st = self.st
-        fb = g.fb
-        shown = self._top_shown
-        t = st.total
+        self._draw_total(g, full)
+        self._draw_limit(g, full)
+        self._draw_pile(g, full)
+        self._draw_dir_deck(g, full)
+        self._draw_bar(g, full)
+
+    def _draw_total(self, g, full):
         # the total's left cell shows its tens (its only digit below 10), the right its ones
+        t = self.st.total
+        shown = self._top_shown
         for cell in range(2):
             k = (t // 10 if t >= 10 else t) if cell == 0 else (t % 10 if t >= 10 else _BLANK)
             if full or shown[_T_TOTAL + cell] != k:
                 shown[_T_TOTAL + cell] = k
                 x = cell * 44
                 g.dirty(x, _TOP_Y, 44, _TOP_H)
-                fb.fill_rect(x, _TOP_Y, 44, _TOP_H, P.NAVY)
+                g.fb.fill_rect(x, _TOP_Y, 44, _TOP_H, P.NAVY)
                 if k != _BLANK:
                     g.text_big(DIGITS[k], x + 4, _TOP_Y + 3, P.WHITE, 5)
-        if full or shown[_T_LIMIT] != st.limit:
-            shown[_T_LIMIT] = st.limit
+
+    def _draw_limit(self, g, full):
+        limit = self.st.limit
+        shown = self._top_shown
+        if full or shown[_T_LIMIT] != limit:
+            shown[_T_LIMIT] = limit
+            fb = g.fb
             g.dirty(88, _TOP_Y, 60, _TOP_H)
             fb.fill_rect(88, _TOP_Y, 60, _TOP_H, P.NAVY)
             fb.text("limit", 96, _TOP_Y + 4, P.GREY)
-            g.text_big(DIGITS[st.limit // 10], 92, _TOP_Y + 19, P.YELLOW, 3)
-            g.text_big(DIGITS[st.limit % 10], 116, _TOP_Y + 19, P.YELLOW, 3)
+            g.text_big(DIGITS[limit // 10], 92, _TOP_Y + 19, P.YELLOW, 3)
+            g.text_big(DIGITS[limit % 10], 116, _TOP_Y + 19, P.YELLOW, 3)
+
+    def _draw_pile(self, g, full):
         k = self._pile_code()
+        shown = self._top_shown
         if full or shown[_T_PILE] != k:
             shown[_T_PILE] = k
+            fb = g.fb
             g.dirty(_PILE_X - 4, _TOP_Y, 48, _TOP_H)
             fb.fill_rect(_PILE_X - 4, _TOP_Y, 48, _TOP_H, P.NAVY)
             if k & 16:
@@ -557,6 +571,12 @@ class GameScene(Scene):
                 self._draw_card(g, (k & 15) - 1, _PILE_X, _TOP_Y + 2, 36, 40, False)
             else:
                 fb.rect(_PILE_X, _TOP_Y + 2, 36, 40, P.SLATE)
+
+    def _draw_dir_deck(self, g, full):
+        """The direction of play (an arrow) above the cards left in the deck."""
+        st = self.st
+        fb = g.fb
+        shown = self._top_shown
         k = 1 if st.dir > 0 else 0
         if full or shown[_T_DIR] != k:
             shown[_T_DIR] = k
@@ -570,7 +590,13 @@ class GameScene(Scene):
             fb.fill_rect(196, _TOP_Y + 26, 44, _TOP_H - 26, P.NAVY)
             fb.text("deck", 200, _TOP_Y + 28, P.GREY)
             g.number(st.deck_n, 208, _TOP_Y + 37, P.SILVER)
-        # the bar: how close the total is to the limit (its length in 224 px, and its colour)
+
+    def _draw_bar(self, g, full):
+        """How close the total is to the limit: its length in 224 px, and its colour."""
+        st = self.st
+        fb = g.fb
+        shown = self._top_shown
+        t = st.total
         w = t * _BAR_W // st.limit if st.limit else 0
         if w > _BAR_W:
             w = _BAR_W                  # a Topsy Turvy's limit below the total (O-3)
