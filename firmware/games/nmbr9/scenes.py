@@ -102,16 +102,7 @@ class GameScene(Scene):
         self.why = R.OK                         # the ghost: legal, or why not
         self.glevel = 0
         self.can = True                         # the seat to play has a legal place
-        # solitaire (one human seat): the high-score table, loaded now (an allocation point),
-        # shown instead of the display by X and on the result screen
-        self.scores = None
-        self.table = False
-        self._table_due = False                 # the result screen's table: the next step
-        self.pausable = True                    # off on solitaire's result screen (_after)
-        if n == 1 and self.kinds[0] == _ST_HUMAN:
-            from games.nmbr9.scores import Scores     # only here: its code is RAM
-            self.scores = Scores()
-            console.notice.post(self.scores.load(console.files))
+        self._load_scores(console)
         self.seed = setup.seed & 0x3FFFFFFF
         # what to redraw: the header, the footer, the whole display, a box of cells
         self._dh = True
@@ -123,22 +114,39 @@ class GameScene(Scene):
         self._by1 = -1
         self._r0 = 0                            # a band of rows to draw (_r1 < 0: none)
         self._r1 = -1
+        self._begin(setup, snapshot)
+        for r in range(R.SIZE):
+            self.shown[r] = self.view
+
+    def _load_scores(self, console):
+        """Solitaire (one human seat): the high-score table, loaded now (an allocation point),
+        shown instead of the display by X and on the result screen."""
+        self.scores = None
+        self.table = False
+        self._table_due = False                 # the result screen's table: the next step
+        self.pausable = True                    # off on solitaire's result screen (_after)
+        if self.n == 1 and self.kinds[0] == _ST_HUMAN:
+            from games.nmbr9.scores import Scores     # only here: its code is RAM
+            self.scores = Scores()
+            console.notice.post(self.scores.load(console.files))
+
+    def _begin(self, setup, snapshot):
+        """The saved game `snapshot` resumed, or the first card drawn; the display shown is the
+        seat to play."""
+        st = self.st
         if snapshot is not None:
             from games.nmbr9 import snapshot as SNAP    # only to suspend or resume
-            SNAP.load(snapshot, self.st, self.brng, self.record, setup)
+            SNAP.load(snapshot, st, self.brng, self.record, setup)
             self.brng.save_into(self.bot_mark, 0)
-            self.view = self.st.turn
-            if self.st.phase == R.P_OVER:       # (refused by load; kept for clarity)
+            self.view = st.turn
+            if st.phase == R.P_OVER:            # (refused by load; kept for clarity)
                 raise ValueError("game over")
         else:
-            self.st.head(setup.seed)
-            st = self.st
+            st.head(setup.seed)
             s = st.deal(Rng(setup.seed), setup.start)   # -1: a random seat (G-2)
             setup.start = s
             self.view = s
             self.brng.save_into(self.bot_mark, 0)
-        for r in range(R.SIZE):
-            self.shown[r] = self.view
 
     # -- helpers --------------------------------------------------------------------------------
     def _delay(self):
