@@ -72,9 +72,14 @@ def _seat_score(st, s, draws, level):
     """Score of seat s (public information only); draws = opponents' draws before its turn."""
     if not st.alive[s]:
         return -LOSS
+    pool = st.pool
     n = st.pool_n
     if n < 1:
         n = 1
+    val = st.val
+    pile = st.pile
+    hh = st.h
+    var = st.variant
     pl = _mine
     copy(pl, _places)
     score = 0
@@ -82,53 +87,38 @@ def _seat_score(st, s, draws, level):
     for c in range(s * 3, s * 3 + 3):
         if not st.disc[c]:
             free += 1
-        score += _column_score(st, c, draws, level, n, pl)
-    score += free * LIFE
-    # u <= 1000 * (tiles in the pool) <= 1000 * n, so (u // n) * SURV[free] <= 1000 * 20000:
-    # every intermediate stays a small int (31 bits on a 32-bit port)
-    score -= (_unplayable(st.pool, pl, level) // n) * SURV[free] // 1000
-    return score
-
-
-def _column_score(st, c, draws, level, n, pl):
-    """Column c's worth to its seat (complete, empty, or its progress less its cap risk), and
-    its build places added to pl: the values it can take next."""
-    h = st.h[c]
-    if h == 4:
-        return COMPLETE
-    var = st.variant
-    if h == 0:
-        for v in range(1 if var else 4, 9):
+        h = hh[c]
+        if h == 4:
+            score += COMPLETE
+            continue
+        if h == 0:
+            for v in range(1 if var else 4, 9):
+                pl[v] += 1
+            score += EMPTY
+            continue
+        k = (c << 2) + h - 1
+        t = val[k]
+        p = pile[k]
+        if p >= 3:
+            continue                        # capped: dead (base game only)
+        for v in range(1 if var else 4 - h, t):
             pl[v] += 1
-        return EMPTY
-    k = (c << 2) + h - 1
-    t = st.val[k]
-    p = st.pile[k]
-    if p >= 3:
-        return 0                            # capped: dead (base game only)
-    for v in range(1 if var else 4 - h, t):
-        pl[v] += 1
-    slack = t - 5 + h                       # buildable values for the next circle, minus one
-    if slack < 0:
-        cv = 20                             # variation: this column cannot be completed
-    else:
-        cv = PROG[h] + SLACK * (slack if slack < 3 else 3)
-    # cap risk: tiles of the top value still unseen, opponents' draws before our turn
-    if level == HARD or p == 2:
-        q = draws * st.pool[t] * 1000 // n
-        if q > 1000:
-            q = 1000
-        if p == 2:
-            loss = cv + CAP_LOSS if not var else cv
-            cv -= q * loss // 1000
+        slack = t - 5 + h                   # buildable values for the next circle, minus one
+        if slack < 0:
+            cv = 20                         # variation: this column cannot be completed
         else:
-            cv -= q * cv // 5000
-    return cv
-
-
-def _unplayable(pool, pl, level):
-    """The pool's tiles whose value has nowhere to go (pl: places per value), 1000 each (hard:
-    a value with few places counts partly, PLACES_W)."""
+            cv = PROG[h] + SLACK * (slack if slack < 3 else 3)
+        # cap risk: tiles of the top value still unseen, opponents' draws before our turn
+        if level == HARD or p == 2:
+            q = draws * pool[t] * 1000 // n
+            if q > 1000:
+                q = 1000
+            if p == 2:
+                loss = cv + CAP_LOSS if not var else cv
+                cv -= q * loss // 1000
+            else:
+                cv -= q * cv // 5000
+        score += cv
     u = 0
     for v in range(1, 9):
         c = pl[v]
@@ -136,7 +126,11 @@ def _unplayable(pool, pl, level):
             u += pool[v] * 1000
         elif c < 4 and level == HARD:
             u += pool[v] * PLACES_W[c]      # hard: a value with few places is half lost
-    return u
+    score += free * LIFE
+    # u <= 1000 * (tiles in the pool) <= 1000 * n, so (u // n) * SURV[free] <= 1000 * 20000:
+    # every intermediate stays a small int (31 bits on a 32-bit port)
+    score -= (u // n) * SURV[free] // 1000
+    return score
 
 
 def _stack_places(st):
