@@ -411,27 +411,23 @@ class GameScene(Scene):
             at = TX.put_int(buf, at, b)
             at = TX.put(buf, at, b")")
         elif kind == R.E_RESULT:
-            at = self._put_result(buf, a, b)
+            # one winner by name; a shared win (pool end only) by count: the panels say who
+            k = 0
+            for s in range(self.n):
+                if a & (1 << s):
+                    k += 1
+                    w = s
+            if k == 1:
+                at = TX.put(buf, 0, names[w])
+                at = TX.put(buf, at, b" wins")
+            else:
+                at = TX.put_int(buf, 0, k)
+                at = TX.put(buf, at, b" share the win")
+            at = TX.put(buf, at, (b"", b": 3 columns", b": last left", b": pool empty")[b])
         else:
             return False
         TX.end(buf, at)
         return True
-
-    def _put_result(self, buf, winners, how):
-        """The result's line: one winner by name; a shared win (pool end only) by count (the
-        panels say who); then how the game ended."""
-        k = 0
-        for s in range(self.n):
-            if winners & (1 << s):
-                k += 1
-                w = s
-        if k == 1:
-            at = TX.put(buf, 0, self.names[w])
-            at = TX.put(buf, at, b" wins")
-        else:
-            at = TX.put_int(buf, 0, k)
-            at = TX.put(buf, at, b" share the win")
-        return TX.put(buf, at, (b"", b": 3 columns", b": last left", b": pool empty")[how])
 
     # -- drawing --------------------------------------------------------------------------------
     def draw(self, g, full):
