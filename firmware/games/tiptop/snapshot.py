@@ -127,6 +127,22 @@ def check(st):
     """Raise ValueError unless this is a consistent game in progress: every card and limit
     card accounted for, hands as large as the chips (the loser of a lost round may lack the
     card it played), the total within 0..limit during play, the seats in the game."""
+    _check_seats(st)
+    if st.deck_n > R.NCARDS or st.pile_n > R.NCARDS or st.deck_n + st.pile_n > R.NCARDS:
+        raise ValueError("cards")
+    _check_hands(st)
+    _check_cards(st)
+    _check_limits(st)
+    if st.phase == R.P_PLAY and (st.total > st.limit or st.loser >= 0):
+        raise ValueError("total")
+    if st.phase == R.P_ROUND and not 0 <= st.loser < st.n:
+        raise ValueError("loser")
+    if st.why > R.W_LIMIT:
+        raise ValueError("why")
+
+
+def _check_seats(st):
+    """The phase, the players left, their chips, and the seats to play and to deal."""
     n = st.n
     if st.phase not in (R.P_PLAY, R.P_ROUND):
         raise ValueError("phase")
@@ -139,11 +155,12 @@ def check(st):
         raise ValueError("turn")
     if st.phase == R.P_PLAY and not (st.chips[st.turn] and st.chips[st.dealer]):
         raise ValueError("turn")
-    if st.deck_n > R.NCARDS or st.pile_n > R.NCARDS or st.deck_n + st.pile_n > R.NCARDS:
-        raise ValueError("cards")
+
+
+def _check_hands(st):
+    """A hand holds as many cards as chips; after a lost round the loser still holds the cards
+    it had (one more than its chips now), less the Topsy Turvy it played."""
     for s in range(R.MAX_SEATS):
-        # a hand holds as many cards as chips; after a lost round the loser still holds the
-        # cards it had (one more than its chips now), less the Topsy Turvy it played
         lost = st.phase == R.P_ROUND and s == st.loser
         room = st.chips[s] + (1 if lost else 0)
         want = st.chips[s] + (1 if lost and st.why == R.W_STUCK else 0)
@@ -153,6 +170,10 @@ def check(st):
                 raise ValueError("hand")
         if st.hand_count(s) != want:
             raise ValueError("hand size")
+
+
+def _check_cards(st):
+    """The deck and the pile hold cards, and every kind of card is accounted for."""
     for i in range(st.deck_n):
         if st.deck[i] >= R.KINDS:
             raise ValueError("deck")
@@ -162,6 +183,10 @@ def check(st):
     for kind in range(R.KINDS):
         if st.cards_accounted(kind) != R.DECK[kind]:
             raise ValueError("cards")
+
+
+def _check_limits(st):
+    """The limit cards: each exactly once, in the face-down pile, put aside (O-3) or showing."""
     if st.lims_n + st.used_n != R.NLIMITS - 1:
         raise ValueError("limit cards")
     seen = 0
@@ -172,14 +197,6 @@ def check(st):
         if k < 0 or seen & (1 << k):
             raise ValueError("limit cards")
         seen |= 1 << k
-    if st.phase == R.P_PLAY and (st.total > st.limit or st.loser >= 0):
-        raise ValueError("total")
-    if st.phase == R.P_ROUND and not 0 <= st.loser < n:
-        raise ValueError("loser")
-    if st.why > R.W_LIMIT:
-        raise ValueError("why")
-
-
 
 
 def _limit_index(v):
