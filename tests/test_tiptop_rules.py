@@ -434,3 +434,51 @@ def test_save_and_load_give_the_same_state_and_damage_is_refused():
         SNAP.load_state(R.State(4), data)   # another seat count
     with pytest.raises(ValueError):
         SNAP.load_state(back, data[:-1])
+
+
+def _midgame():
+    st = begun(3, seed=12)
+    for _ in range(7):
+        st.play(st.moves[0], Rng(1)) if st.nlegal else st.stuck()
+    SNAP.check(st)
+    assert st.phase == R.P_PLAY and st.deck_n and st.lims_n
+    return st
+
+
+def _damage_limit_twice(st):
+    st.lims[0] = st.limit
+
+
+def _damage_limit_lost(st):
+    st.lims_n -= 1
+
+
+def _damage_card_kind(st):
+    st.deck[0] = (st.deck[0] + 1) % R.KINDS
+
+
+def _damage_hand_card(st):
+    s = st.turn
+    st.hand[s * R.HAND] = R.KINDS
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda st: setattr(st, "phase", 99), "phase"),
+    (lambda st: st.chips.__setitem__(st.n, 1), "chips"),
+    (lambda st: setattr(st, "turn", st.n), "turn"),
+    (_damage_hand_card, "hand"),
+    (lambda st: st.deck.__setitem__(0, R.KINDS), "deck"),
+    (_damage_card_kind, "cards"),
+    (_damage_limit_twice, "limit cards"),
+    (_damage_limit_lost, "limit cards"),
+    (lambda st: setattr(st, "total", st.limit + 1), "total"),
+    (lambda st: setattr(st, "why", R.W_LIMIT + 1), "why"),
+])
+def test_a_resumed_game_is_refused_for_each_kind_of_damage(damage, message):
+    """Every check of snapshot.check, one damage each, named by its message (a check left out
+    lets its damage through)."""
+    st = _midgame()
+    damage(st)
+    with pytest.raises(ValueError) as e:
+        SNAP.check(st)
+    assert str(e.value) == message
