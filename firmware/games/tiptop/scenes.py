@@ -448,7 +448,9 @@ class GameScene(Scene):
         # In the frame of a play (or a lost round, a deal) the seat rows and the hand keep their
         # picture, and take the new one in the next frame, with the log: a play's frame stays
         # light. They are drawn from their codes alone, so a full redraw shows what is on the
-        # screen. A face-up hand is never kept: it is hidden in the frame its turn ends (G-4).
+        # screen. Among several humans a face-up hand is never kept: it is hidden in the frame
+        # its turn ends (G-4). The only human's own hand may wait (nobody else looks at it): a
+        # deal's frame would otherwise redraw the top and the whole hand, 51 ms on the Pico.
         wait = self._settle == 2
         shown = self._seat_shown
         for s in range(self.n):
@@ -459,7 +461,7 @@ class GameScene(Scene):
         v = self.viewer()
         self._hand_view(v)
         shown = self._slot_shown
-        if wait:
+        if wait and self.human < 0:
             for slot in range(R.HAND):
                 if shown[slot] >= _SLOT_FACE:
                     wait = False
