@@ -451,7 +451,7 @@ class GameScene(Scene):
         # screen. Among several humans a face-up hand is never kept: it is hidden in the frame
         # its turn ends (G-4). The only human's own hand may wait (nobody else looks at it): a
         # deal's frame would otherwise redraw the top and the whole hand, 51 ms on the Pico.
-        wait = self._settle == 2
+        wait = self._settle == 2 and self._slot_shown[0] != 0xFF    # 0xFF: not painted yet
         shown = self._seat_shown
         for s in range(self.n):
             k = shown[s] if wait else self._seat_code(s)
