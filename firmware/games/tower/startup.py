@@ -92,14 +92,30 @@ def build(sc, console, setup, snapshot, room=None):
     if min(sc.kinds) == 0:
         from games.tower import human
         sc.hum = human
-    m = memoryview(console.gfx.buf)
+    _views(sc, console.gfx)
+    _state(sc, n)
+    if snapshot is None:
+        sc.record.add(_E_SEED, setup.seed, n, sc.st.v[_V_SUPPLY], o[0] | (o[1] << 2) | (o[2] << 3),
+                      sc.st.tokens[0])
+        sc.st.start(sc.rng, setup.start)
+        setup.start = sc.st.v[_V_START]     # play again rotates it (G-2)
+
+
+def _views(sc, gfx):
+    """The frame buffers the scene draws into: the main view, and the screen and the main view
+    cut short below each band of a wipe."""
+    m = memoryview(gfx.buf)
     sc.fbm = _cut(m, _MAIN_Y, _MAIN_H)
     # a view switch is wiped in a band a step (scenes._BAND): the screen and the main view cut
     # short below each band, so that drawing a band draws nothing under it
     sc.pen = D.Pen()
     sc.wfb = (_cut(m, 0, _MAIN_Y + 70), _cut(m, 0, _MAIN_Y + 105), _cut(m, 0, _MAIN_Y + 140),
-              console.gfx.fb)
+              gfx.fb)
     sc.wfbm = (_cut(m, _MAIN_Y, 70), _cut(m, _MAIN_Y, 105), _cut(m, _MAIN_Y, 140), sc.fbm)
+
+
+def _state(sc, n):
+    """The scene's state for n seats: what it waits for, and what is on the screen."""
     # dynamic state (save.py saves it)
     sc.sub = _U_IDLE                    # what the scene waits for (scenes._U_*)
     sc.wait = 0                         # steps to show a bot's answer
@@ -134,11 +150,6 @@ def build(sc, console, setup, snapshot, room=None):
     sc.hint_t = 0                       # 1: read the tower's skyline again once at rest
     sc.over = False
     sc.game_over = False
-    if snapshot is None:
-        sc.record.add(_E_SEED, setup.seed, n, sc.st.v[_V_SUPPLY], o[0] | (o[1] << 2) | (o[2] << 3),
-                      sc.st.tokens[0])
-        sc.st.start(sc.rng, setup.start)
-        setup.start = sc.st.v[_V_START]     # play again rotates it (G-2)
 
 
 def _cut(m, y, h):
