@@ -271,14 +271,44 @@ class Bot:
         return tokens - cost >= keep and r > cost * _LV[_TOKEN + level] + 100
 
     def _decide_turn(self):
+        """A turn: build the safest piece, or push the piece whose push is worth the most (easy:
+        a random push now and then)."""
+        # the scans start at a piece drawn by the bots' generator: of equal best pieces (on a
+        # low tower most are equally safe) the first after it is taken (one draw a decision)
+        start = self.rng.below(_NPIECES)
+        br = self._safest_build(start)
+        self.kind = _A_BUILD
+        self.amount = 0
+        if self.level == _ST_EASY:
+            if self.rng.below(100) < 15:
+                self._random_push()         # now and then
+            return
+        best = self.piece
+        pbest = -1
+        pv = -30000
+        p = start
+        for _ in range(_NPIECES):
+            p = p + 1 if p < _NPIECES - 1 else 0
+            if self.st.owner[p] == _SUPPLY:
+                v = self._push_value(p)
+                if v > pv:
+                    pv = v
+                    pbest = p
+        # a build costs its risk; a push is worth the risk it hands on
+        if pbest >= 0 and pv - 150 > -br and pv > 250:
+            self.kind = _A_PUSH
+            self.piece = pbest
+            return
+        self.piece = best
+        self.amount = 0
+
+    def _safest_build(self, start):
+        """The supply piece safest for this seat to build (scanned from after `start`, the risk
+        blurred by level) into self.piece; returns its risk."""
         st = self.st
         me = self.seat
         lv = self.level
         rng = self.rng
-        # the scans start at a piece drawn by the bots' generator: of equal best pieces (on a
-        # low tower most are equally safe) the first after it is taken (one draw a decision)
-        start = rng.below(_NPIECES)
-        # the safest piece to build
         best = -1
         br = 2000
         p = start
@@ -293,63 +323,57 @@ class Bot:
                 if r < br:
                     br = r
                     best = p
-        if lv == _ST_EASY:
-            # now and then a push of a random piece
-            if rng.below(100) < 15:
-                k = rng.below(st.v[_V_SUPPLY])
-                for p in range(_NPIECES):
-                    if st.owner[p] == _SUPPLY:
-                        if k == 0:
-                            self.kind = _A_PUSH
-                            self.piece = p
-                            return
-                        k -= 1
-            self.kind = _A_BUILD
-            self.piece = best
-            self.amount = 0
-            return
-        # the best push: the risk it leaves with an opponent, minus what it costs us
-        pbest = -1
-        pv = -30000
-        p = start
-        for _ in range(_NPIECES):
-            p = p + 1 if p < _NPIECES - 1 else 0
-            if st.owner[p] != _SUPPLY:
-                continue
-            # who ends up with it: every receiver pays while the piece is risky enough for it
-            # (its own payment rule at hard level) and it can pay; what we would pay
-            spent = self.spent
-            for i in range(_MAX_SEATS):
-                spent[i] = 0
-            cost = 1
-            a = st.next_alive(me)
-            for _ in range(40):
-                t = st.tokens[a] - spent[a]
-                if t < cost or not self._pays(a, p, cost, _ST_HARD, t):
-                    break
-                spent[a] += cost
-                cost += 1
-                a = st.next_alive(a)
-            self.amount = spent[me]
-            if a == me:
-                v = -self.risk[me * _NPIECES + p] - self.amount * _LV[_TOKEN + lv]
-            else:
-                v = self.risk[a * _NPIECES + p] - self.amount * _LV[_TOKEN + lv]
-                if st.alive_count() > 2:
-                    v = v * 2 // 3
-            if lv == _ST_NORMAL:
-                v += rng.below(100)
-            if v > pv:
-                pv = v
-                pbest = p
-        # a build costs its risk; a push is worth the risk it hands on
-        if pbest >= 0 and pv - 150 > -br and pv > 250:
-            self.kind = _A_PUSH
-            self.piece = pbest
-            return
-        self.kind = _A_BUILD
         self.piece = best
-        self.amount = 0
+        return br
+
+    def _random_push(self):
+        """A push of a random supply piece."""
+        st = self.st
+        k = self.rng.below(st.v[_V_SUPPLY])
+        for p in range(_NPIECES):
+            if st.owner[p] == _SUPPLY:
+                if k == 0:
+                    self.kind = _A_PUSH
+                    self.piece = p
+                    return
+                k -= 1
+
+    def _push_value(self, p):
+        """What pushing supply piece p is worth to this seat: the risk it leaves with the seat
+        that ends up with it, less what the pushes cost us (self.amount)."""
+        st = self.st
+        me = self.seat
+        lv = self.level
+        a = self._chain(p, me)
+        if a == me:
+            v = -self.risk[me * _NPIECES + p] - self.amount * _LV[_TOKEN + lv]
+        else:
+            v = self.risk[a * _NPIECES + p] - self.amount * _LV[_TOKEN + lv]
+            if st.alive_count() > 2:
+                v = v * 2 // 3
+        if lv == _ST_NORMAL:
+            v += self.rng.below(100)
+        return v
+
+    def _chain(self, p, pusher):
+        """Who ends up with piece p if it is pushed by `pusher`, every receiver paying while the
+        piece is risky enough for it (its own payment rule at hard level) and it can pay.
+        Returns that seat and sets self.amount to what the pusher would pay."""
+        st = self.st
+        spent = self.spent
+        for i in range(_MAX_SEATS):
+            spent[i] = 0
+        cost = 1
+        s = st.next_alive(pusher)
+        for _ in range(40):
+            t = st.tokens[s] - spent[s]
+            if t < cost or not self._pays(s, p, cost, _ST_HARD, t):
+                break
+            spent[s] += cost
+            cost += 1
+            s = st.next_alive(s)
+        self.amount = spent[pusher]
+        return s
 
     def _decide_bid(self):
         st = self.st
