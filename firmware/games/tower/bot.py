@@ -430,8 +430,7 @@ class Bot:
     def _search_action(self):
         g = self.g
         me = self.seat
-        st = self.st
-        p = st.v[_V_PIECE]
+        p = self.st.v[_V_PIECE]
         if not self.sky_ok:
             w = self.tw.load(me)
             g.sky_clear()
@@ -447,24 +446,7 @@ class Bot:
         if self.rc > self.rc1:
             self.ra += 1
             if self.ra >= G.ANGLES[5 * p]:
-                # searched: the candidates to check (or the plan at once)
-                if self.kn == 0:
-                    # nowhere safe: put it in the middle, high above (a desperate drop)
-                    k = self.cand
-                    k[_KC] = 60
-                    k[_KA] = G.ANGLES[5 * p + 1] << 9
-                    k[_KS] = _INVALID
-                    k[_KY] = g.height + (40 << 6)
-                    self.kn = 1
-                if self.level == _ST_EASY:
-                    # the best one half of the time, else any of the best three
-                    self._plan(0 if self.rng.below(2) else self.rng.below(self.kn if self.kn < 3 else 3))
-                    return 1
-                check = _LV[_K_CHECK + self.level]
-                self.kn = check if check < self.kn else self.kn
-                self.vi = 0
-                self.vf = -1
-                self.stage = _S_VERIFY
+                self._searched(p)
                 return 1
             g.profile(p, G.ANGLES[5 * p + 1 + self.ra] << 9)
             self._c0_range(g.empty, 1)
@@ -472,60 +454,62 @@ class Bot:
         step = _LV[_SEARCH_STEP + self.level]
         g.evaluate(self.rc, g.empty)
         if g.risk < _INVALID:
-            # a candidate: into the best-_MAXK list (sorted by score, stable)
-            k = self.cand
-            n = self.kn
-            i = n
-            while i > 0 and k[4 * i - 4 + _KS] > g.score:
-                i -= 1
-            if i < _MAXK:
-                j = 4 * (n if n < _MAXK else _MAXK - 1) + 3
-                while j >= 4 * i + 4:               # make room: the later ones move down
-                    k[j] = k[j - 4]
-                    j -= 1
-                j = 4 * i
-                k[j] = self.rc
-                k[j + 1] = G.ANGLES[5 * p + 1 + self.ra] << 9
-                k[j + 2] = g.score
-                k[j + 3] = g.ry
-                if n < _MAXK:
-                    self.kn = n + 1
+            self._keep(self.rc, G.ANGLES[5 * p + 1 + self.ra] << 9, g.score, g.ry)
         self.rc += step
         return _U_EVAL
 
+    def _keep(self, c0, a, score, ry):
+        """Insert a candidate into the best-_MAXK list (sorted by score, stable)."""
+        k = self.cand
+        n = self.kn
+        i = n
+        while i > 0 and k[4 * i - 4 + _KS] > score:
+            i -= 1
+        if i >= _MAXK:
+            return
+        j = 4 * (n if n < _MAXK else _MAXK - 1) + 3
+        while j >= 4 * i + 4:                   # make room: the later ones move down
+            k[j] = k[j - 4]
+            j -= 1
+        j = 4 * i
+        k[j] = c0
+        k[j + 1] = a
+        k[j + 2] = score
+        k[j + 3] = ry
+        if n < _MAXK:
+            self.kn = n + 1
+
+    def _searched(self, p):
+        """Every position of piece p searched: the candidates to check (or the plan at once)."""
+        if self.kn == 0:
+            # nowhere safe: put it in the middle, high above (a desperate drop)
+            k = self.cand
+            k[_KC] = 60
+            k[_KA] = G.ANGLES[5 * p + 1] << 9
+            k[_KS] = _INVALID
+            k[_KY] = self.g.height + (40 << 6)
+            self.kn = 1
+        if self.level == _ST_EASY:
+            # the best one half of the time, else any of the best three
+            self._plan(0 if self.rng.below(2) else self.rng.below(self.kn if self.kn < 3 else 3))
+            return
+        check = _LV[_K_CHECK + self.level]
+        self.kn = check if check < self.kn else self.kn
+        self.vi = 0
+        self.vf = -1
+        self.stage = _S_VERIFY
+
     # -- placement: the scratch check ------------------------------------------------------------
     def _verify_action(self):
+        """One step of checking candidate vi in the scratch world: the trial set up, a physics
+        step, its penalty once the tower is at rest or collapsed; the plan once all are checked."""
         if self.vi >= self.kn:
-            best = 0
-            ties = 1
-            for i in range(1, self.kn):
-                d = self.cand[4 * i + _KS] - self.cand[4 * best + _KS]
-                if d < 0:
-                    best = i
-                    ties = 1
-                elif d == 0:
-                    ties += 1
-                    if self.rng.below(ties) == 0:
-                        best = i
-            self._plan(best)
+            self._plan(self._checked_best())
             return 1
-        tw = self.tw
-        sw = tw.w
+        sw = self.tw.w
         i = self.vi
         if self.vf < 0:
-            w = tw.load(self.seat)          # the saved tower again (undoes the last trial)
-            n = w.count()
-            for b in range(n):
-                self.base[2 * b] = w.x(b)
-                self.base[2 * b + 1] = w.y(b)
-            tw.state = _SCRATCH             # the next load() restores the saved tower
-            x = ((self.cand[4 * i + _KC] << 1) - 120) << 10
-            y = (self.cand[4 * i + _KY] << 4) + (_LV[_LIFT + self.level] << 9)
-            b = sw.add_body(self.st.v[_V_PIECE], x, y, self.cand[4 * i + _KA])
-            if n == 0:
-                sw.set_foundation(b)
-            self.vf = 0
-            return _U_LOAD + _U_LOAD_B * n
+            return self._trial(i)
         sw.step()
         self.vf += 1
         cost = _U_STEP + _U_STEP_B * sw.awake()
@@ -535,28 +519,65 @@ class Bot:
             self.vf = -1
             return cost
         if sw.awake() == 0 or self.vf >= _VERIFY_FRAMES:
-            # how far the tower and the new piece moved
-            d = 0
-            n = sw.count() - 1
-            for b in range(n):
-                dx = sw.x(b) - self.base[2 * b]
-                dy = sw.y(b) - self.base[2 * b + 1]
-                d += (dx if dx > 0 else -dx) + (dy if dy > 0 else -dy)
-            dx = sw.x(n) - (((self.cand[4 * i + _KC] << 1) - 120) << 10)
-            dy = sw.y(n) - (self.cand[4 * i + _KY] << 4)
-            da = (sw.angle(n) - self.cand[4 * i + _KA]) & 0xFFFF
-            if da > 32768:
-                da = 65536 - da
-            pen = (d >> 10) * 40 + ((dx if dx > 0 else -dx) >> 10) * 15 + \
-                ((dy if dy > 0 else -dy) >> 10) * 25 + (da >> 6)
-            if sw.awake():
-                pen += 150
-            if pen > 3000:
-                pen = 3000
-            self.cand[4 * i + _KS] += pen
+            self.cand[4 * i + _KS] += self._penalty(i)
             self.vi += 1
             self.vf = -1
         return cost
+
+    def _checked_best(self):
+        """The checked candidate of the lowest score (of equal ones, one drawn at random)."""
+        best = 0
+        ties = 1
+        for i in range(1, self.kn):
+            d = self.cand[4 * i + _KS] - self.cand[4 * best + _KS]
+            if d < 0:
+                best = i
+                ties = 1
+            elif d == 0:
+                ties += 1
+                if self.rng.below(ties) == 0:
+                    best = i
+        return best
+
+    def _trial(self, i):
+        """Candidate i's trial: the saved tower into the scratch world (its bodies' positions
+        kept in base), the piece added at its release height. Returns the cost."""
+        tw = self.tw
+        sw = tw.w
+        w = tw.load(self.seat)          # the saved tower again (undoes the last trial)
+        n = w.count()
+        for b in range(n):
+            self.base[2 * b] = w.x(b)
+            self.base[2 * b + 1] = w.y(b)
+        tw.state = _SCRATCH             # the next load() restores the saved tower
+        x = ((self.cand[4 * i + _KC] << 1) - 120) << 10
+        y = (self.cand[4 * i + _KY] << 4) + (_LV[_LIFT + self.level] << 9)
+        b = sw.add_body(self.st.v[_V_PIECE], x, y, self.cand[4 * i + _KA])
+        if n == 0:
+            sw.set_foundation(b)
+        self.vf = 0
+        return _U_LOAD + _U_LOAD_B * n
+
+    def _penalty(self, i):
+        """Candidate i's trial at rest (or out of time): how far the tower and the new piece
+        moved, and whether it still moves (up to 3000)."""
+        sw = self.tw.w
+        d = 0
+        n = sw.count() - 1
+        for b in range(n):
+            dx = sw.x(b) - self.base[2 * b]
+            dy = sw.y(b) - self.base[2 * b + 1]
+            d += (dx if dx > 0 else -dx) + (dy if dy > 0 else -dy)
+        dx = sw.x(n) - (((self.cand[4 * i + _KC] << 1) - 120) << 10)
+        dy = sw.y(n) - (self.cand[4 * i + _KY] << 4)
+        da = (sw.angle(n) - self.cand[4 * i + _KA]) & 0xFFFF
+        if da > 32768:
+            da = 65536 - da
+        pen = (d >> 10) * 40 + ((dx if dx > 0 else -dx) >> 10) * 15 + \
+            ((dy if dy > 0 else -dy) >> 10) * 25 + (da >> 6)
+        if sw.awake():
+            pen += 150
+        return pen if pen < 3000 else 3000
 
     # -- the plan and the steering ---------------------------------------------------------------
     def _plan(self, k):

@@ -44,48 +44,7 @@ def answer(sc, c, seat):
     p = c.buttons.pressed
     r = c.buttons.repeat
     if ph == _P_TURN:
-        sub = sc.sub
-        if sub == _U_LOOK:
-            if p & (_BT_A | _BT_B):
-                sc.sub = _U_IDLE
-                sc._pick_view()
-        elif sub == _U_OPEN:
-            if _amount(sc, r, 0, st.tokens[seat]):
-                return
-            if p & (_BT_A | _BT_B):
-                sc.sub = _U_IDLE
-                sc.dirt |= _D_PROMPT
-                if p & _BT_A:
-                    st.build(sc.cur, sc.amount)
-                    sc._after_rules()
-        elif r & _BT_DIRS:
-            c = sc.cur
-            if r & _BT_LEFT:
-                c = c - 1 if c % 6 else c + 5
-            elif r & _BT_RIGHT:
-                c = c + 1 if c % 6 != 5 else c - 5
-            elif r & _BT_UP:
-                c -= 6
-            else:
-                c += 6
-            if c < 0:
-                c += 30
-            if c >= 30:
-                c -= 30
-            if c >= _NPIECES:
-                c = _NPIECES - 1 if r & (_BT_RIGHT | _BT_DOWN) == 0 else c % 6
-            sc._move_cursor(c)
-        elif p & (_BT_A | _BT_X) and st.in_supply(sc.cur):
-            if p & _BT_A:
-                sc.sub = _U_OPEN
-                sc.amount = 0
-                sc.dirt |= _D_PROMPT
-            else:
-                st.push(sc.cur)
-                sc._after_rules()
-        elif p & _BT_B:
-            sc.sub = _U_LOOK
-            sc._pick_view()
+        _turn(sc, st, seat, p, r)
     elif ph == _P_AUCTION:
         if _amount(sc, r, st.v[_V_HIGH] + 1, st.tokens[seat]):
             return
@@ -104,6 +63,59 @@ def answer(sc, c, seat):
             sc._after_rules()
     else:
         sc._begin_place()
+
+
+def _turn(sc, st, seat, p, r):
+    """The seat's turn (buttons pressed p, repeating r): on the shelf the cursor moves, A builds
+    the piece under it after an opening bid, X pushes it, B shows the own tower; then the
+    opening bid is entered, or the tower looked at."""
+    sub = sc.sub
+    if sub == _U_LOOK:
+        if p & (_BT_A | _BT_B):
+            sc.sub = _U_IDLE
+            sc._pick_view()
+    elif sub == _U_OPEN:
+        if _amount(sc, r, 0, st.tokens[seat]):
+            return
+        if p & (_BT_A | _BT_B):
+            sc.sub = _U_IDLE
+            sc.dirt |= _D_PROMPT
+            if p & _BT_A:
+                st.build(sc.cur, sc.amount)
+                sc._after_rules()
+    elif r & _BT_DIRS:
+        sc._move_cursor(_shelf_step(sc.cur, r))
+    elif p & (_BT_A | _BT_X) and st.in_supply(sc.cur):
+        if p & _BT_A:
+            sc.sub = _U_OPEN
+            sc.amount = 0
+            sc.dirt |= _D_PROMPT
+        else:
+            st.push(sc.cur)
+            sc._after_rules()
+    elif p & _BT_B:
+        sc.sub = _U_LOOK
+        sc._pick_view()
+
+
+def _shelf_step(c, r):
+    """The shelf cell next to cell c the way the repeating buttons r point: 6 cells a row,
+    wrapping round at the edges (the last row is short)."""
+    if r & _BT_LEFT:
+        c = c - 1 if c % 6 else c + 5
+    elif r & _BT_RIGHT:
+        c = c + 1 if c % 6 != 5 else c - 5
+    elif r & _BT_UP:
+        c -= 6
+    else:
+        c += 6
+    if c < 0:
+        c += 30
+    if c >= 30:
+        c -= 30
+    if c >= _NPIECES:
+        c = _NPIECES - 1 if r & (_BT_RIGHT | _BT_DOWN) == 0 else c % 6
+    return c
 
 
 def _amount(sc, r, lo, hi):
