@@ -283,17 +283,31 @@ class Bot:
             if self.rng.below(100) < 15:
                 self._random_push()         # now and then
             return
+        st = self.st
+        me = self.seat
+        lv = self.level
         best = self.piece
         pbest = -1
         pv = -30000
         p = start
         for _ in range(_NPIECES):
             p = p + 1 if p < _NPIECES - 1 else 0
-            if self.st.owner[p] == _SUPPLY:
-                v = self._push_value(p)
-                if v > pv:
-                    pv = v
-                    pbest = p
+            if st.owner[p] != _SUPPLY:
+                continue
+            # what the push is worth: the risk it leaves with the seat that ends up with it,
+            # less what the pushes cost us
+            a = self._chain(p, me)
+            if a == me:
+                v = -self.risk[me * _NPIECES + p] - self.amount * _LV[_TOKEN + lv]
+            else:
+                v = self.risk[a * _NPIECES + p] - self.amount * _LV[_TOKEN + lv]
+                if st.alive_count() > 2:
+                    v = v * 2 // 3
+            if lv == _ST_NORMAL:
+                v += self.rng.below(100)
+            if v > pv:
+                pv = v
+                pbest = p
         # a build costs its risk; a push is worth the risk it hands on
         if pbest >= 0 and pv - 150 > -br and pv > 250:
             self.kind = _A_PUSH
@@ -337,23 +351,6 @@ class Bot:
                     self.piece = p
                     return
                 k -= 1
-
-    def _push_value(self, p):
-        """What pushing supply piece p is worth to this seat: the risk it leaves with the seat
-        that ends up with it, less what the pushes cost us (self.amount)."""
-        st = self.st
-        me = self.seat
-        lv = self.level
-        a = self._chain(p, me)
-        if a == me:
-            v = -self.risk[me * _NPIECES + p] - self.amount * _LV[_TOKEN + lv]
-        else:
-            v = self.risk[a * _NPIECES + p] - self.amount * _LV[_TOKEN + lv]
-            if st.alive_count() > 2:
-                v = v * 2 // 3
-        if lv == _ST_NORMAL:
-            v += self.rng.below(100)
-        return v
 
     def _chain(self, p, pusher):
         """Who ends up with piece p if it is pushed by `pusher`, every receiver paying while the
@@ -454,30 +451,26 @@ class Bot:
         step = _LV[_SEARCH_STEP + self.level]
         g.evaluate(self.rc, g.empty)
         if g.risk < _INVALID:
-            self._keep(self.rc, G.ANGLES[5 * p + 1 + self.ra] << 9, g.score, g.ry)
+            # a candidate: into the best-_MAXK list (sorted by score, stable)
+            k = self.cand
+            n = self.kn
+            i = n
+            while i > 0 and k[4 * i - 4 + _KS] > g.score:
+                i -= 1
+            if i < _MAXK:
+                j = 4 * (n if n < _MAXK else _MAXK - 1) + 3
+                while j >= 4 * i + 4:               # make room: the later ones move down
+                    k[j] = k[j - 4]
+                    j -= 1
+                j = 4 * i
+                k[j] = self.rc
+                k[j + 1] = G.ANGLES[5 * p + 1 + self.ra] << 9
+                k[j + 2] = g.score
+                k[j + 3] = g.ry
+                if n < _MAXK:
+                    self.kn = n + 1
         self.rc += step
         return _U_EVAL
-
-    def _keep(self, c0, a, score, ry):
-        """Insert a candidate into the best-_MAXK list (sorted by score, stable)."""
-        k = self.cand
-        n = self.kn
-        i = n
-        while i > 0 and k[4 * i - 4 + _KS] > score:
-            i -= 1
-        if i >= _MAXK:
-            return
-        j = 4 * (n if n < _MAXK else _MAXK - 1) + 3
-        while j >= 4 * i + 4:                   # make room: the later ones move down
-            k[j] = k[j - 4]
-            j -= 1
-        j = 4 * i
-        k[j] = c0
-        k[j + 1] = a
-        k[j + 2] = score
-        k[j + 3] = ry
-        if n < _MAXK:
-            self.kn = n + 1
 
     def _searched(self, p):
         """Every position of piece p searched: the candidates to check (or the plan at once)."""

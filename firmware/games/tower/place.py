@@ -84,20 +84,6 @@ class Placement:
         self.why = 0
         self.gx = 0
 
-    def _low(self):
-        """How far the carried body's lowest point is below its centroid (Q10, >= 0)."""
-        w = self.w
-        out = self.out
-        lo = 0
-        cy = w.y(self.b) >> 4
-        for part in range(w.parts(self.b)):
-            n = w.outline(self.b, part, out)
-            for k in range(n):
-                d = cy - out[2 * k + 1]
-                if d > lo:
-                    lo = d
-        return lo << 4
-
     def steer(self, tx, ty, turn):
         """One frame of input while carrying: tilt (x, y) moves the target, turn (brads)
         turns it. Returns at once when not carrying."""
@@ -113,7 +99,18 @@ class Placement:
         if y > self.ytop:
             y = self.ytop
         if self.found:
-            floor = self._low() + (_HOVER << 4)
+            # how far the carried body's lowest point is below its centroid (Q10, >= 0)
+            w = self.w
+            out = self.out
+            lo = 0
+            cy = w.y(self.b) >> 4
+            for part in range(w.parts(self.b)):
+                n = w.outline(self.b, part, out)
+                for k in range(n):
+                    d = cy - out[2 * k + 1]
+                    if d > lo:
+                        lo = d
+            floor = (lo << 4) + (_HOVER << 4)
             if y < floor:
                 y = floor
         elif y < 0:

@@ -361,28 +361,22 @@ class GameScene(Scene):
         if was == _DONE or was == _FELL:
             # a placement that ended in the last step (its physics: placed or collapsed) is
             # recorded in this one (issue 8: both in one frame took up to 64 ms on the Pico)
-            self._placement_ended(pl, ph, s)
-
-    def _placement_ended(self, pl, ph, s):
-        """Seat s's placement ended (ph: _DONE placed, else collapsed): recorded, and what the
-        game shows next."""
-        st = self.st
-        self.vseat = s
-        self.bot.valid[s] = 0           # its risk row is stale
-        if ph == _DONE:
-            w = pl.w
-            b = pl.b
-            st.placed(w.x(b), w.y(b), w.angle(b))
-            self.tw.commit()
-            self.sub = _U_AFTER
-            self.wait = self.c.settings.bot_delay
-            self._after_rules()
-        else:
-            st.collapsed(pl.culprit, pl.frames, pl.why)
-            self.sub = _U_FALL
-            self.fall = _FALL_FRAMES
-            self.dirt |= _D_HEAD | _D_PROMPT
-            self.c.beep(220, 200)
+            self.vseat = s
+            self.bot.valid[s] = 0           # its risk row is stale
+            if ph == _DONE:
+                w = pl.w
+                b = pl.b
+                self.st.placed(w.x(b), w.y(b), w.angle(b))
+                self.tw.commit()
+                self.sub = _U_AFTER
+                self.wait = self.c.settings.bot_delay
+                self._after_rules()
+            else:
+                self.st.collapsed(pl.culprit, pl.frames, pl.why)
+                self.sub = _U_FALL
+                self.fall = _FALL_FRAMES
+                self.dirt |= _D_HEAD | _D_PROMPT
+                self.c.beep(220, 200)
 
     def _fall_step(self):
         """A collapse is shown (its physics goes on), its tower wiped away, then cleared."""
@@ -765,22 +759,11 @@ class GameScene(Scene):
         w = self._view_world()
         if w is None:
             return
-        ty = _TABLE_M + self.cam
-        self._place_bodies(w, whole, ty)
-        ovl = self._overlays_changed(whole)
-        d = self.box
-        if d[2] >= d[0]:
-            ovl = True
-            self._repaint_box(g, fb, w, ty)
-        if ovl:
-            self._draw_overlays(g, fb)
-
-    def _place_bodies(self, w, whole, ty):
-        """Place again every body of world w whose pose (or edge colour) changed, or all of them
-        (whole); the box to repaint (self.box) takes in their old and new polygons."""
         pb = self.paint
         bx = self.bx
         mov = self.mov
+        ty = _TABLE_M + self.cam
+        n = w.count()
         d = self.box
         d[0] = 0 if whole else 9999
         d[1] = 0 if whole else 9999
@@ -791,7 +774,7 @@ class GameScene(Scene):
         self.car = car
         w32 = w.w32
         pose = self.pose
-        for b in range(w.count()):
+        for b in range(n):
             now = 0 if w.flags(b) & _F_SLEEP else 1
             # a sleeping body does not move (it sleeps after 10 still frames, physics_kern); an
             # awake one whose pose did not change (Q6 px as drawn, angle) has the same polygon
@@ -815,10 +798,7 @@ class GameScene(Scene):
                     bx[k + 3] = pb.y1
                     self._grow(pb.x0, pb.y0, pb.x1, pb.y1)
             mov[b] = now
-
-    def _overlays_changed(self, whole):
-        """The hint now (hint[0:5]) and as last drawn (hint[5:10]), the label: True when they are
-        to be drawn again; a hint that moved is erased (its old box joins the box to repaint)."""
+        # the overlays: the hint now and as last drawn (hint[5:10]), the label
         hint = self.hint
         for i in range(5):
             hint[5 + i] = hint[i]
@@ -831,51 +811,41 @@ class GameScene(Scene):
                 if hint[9]:
                     self._grow(hint[5] - 1, hint[6] - 1, hint[5] + 1, hint[7] + 1)    # erase it
                 break
-        return ovl
-
-    def _repaint_box(self, g, fb, w, ty):
-        """Clear the box to repaint (a pixel wider: polygon edges) to sky and table, and draw
-        again every body of world w overlapping it, in drawing order."""
-        d = self.box
-        bx = self.bx
-        pb = self.paint
-        car = self.car
-        x0 = d[0] - 1 if d[0] > 0 else 0
-        y0 = d[1] - 1 if d[1] > 0 else 0
-        x1 = d[2] + 2 if d[2] < 238 else 240
-        y1 = d[3] + 2 if d[3] < _MAIN_H - 2 else _MAIN_H
-        if x0 >= x1 or y0 >= y1:
-            return
-        if ty > y0:
-            fb.fill_rect(x0, y0, x1 - x0, (ty if ty < y1 else y1) - y0, _PAL_NAVY)
-        if ty < y1:
-            fb.fill_rect(x0, ty if ty > y0 else y0, x1 - x0, y1 - (ty if ty > y0 else y0),
-                         _PAL_BROWN)
-        g.dirty(x0, _MAIN_Y + y0, x1 - x0, y1 - y0)
-        # d grows to take in every body drawn again: a later body overlapping it is too
-        d[0] = x0
-        d[1] = y0
-        d[2] = x1 - 1
-        d[3] = y1 - 1
-        for b in range(w.count()):
-            k = b << 2
-            if bx[k] <= d[2] and bx[k + 2] >= d[0] and bx[k + 1] <= d[3] and bx[k + 3] >= d[1]:
-                p = w.piece(b)
-                pb.fill(fb, w, p, D.PCOL[p], _PAL_WHITE if b == car else _PAL_BLACK)
-                self._grow(bx[k], bx[k + 1], bx[k + 2], bx[k + 3])
-
-    def _draw_overlays(self, g, fb):
-        """The balance hint (hint[0:5]) and the collapse label, over the tower."""
-        hint = self.hint
-        if hint[4]:
-            y = hint[1]
-            while y < hint[2]:
-                fb.vline(hint[0], y, 3, hint[3])
-                y += 5
-            fb.fill_rect(hint[0] - 1, hint[1] - 1, 3, 3, hint[3])
-            g.dirty(hint[0] - 1, _MAIN_Y + hint[1] - 1, 3, hint[2] - hint[1] + 3)
-        if self.label:
-            self._say(g, _T_COLLAPSED, -1, _MAIN_Y + 8, _PAL_RED)
+        if d[2] >= d[0]:
+            ovl = True
+            x0 = d[0] - 1 if d[0] > 0 else 0
+            y0 = d[1] - 1 if d[1] > 0 else 0
+            x1 = d[2] + 2 if d[2] < 238 else 240
+            y1 = d[3] + 2 if d[3] < _MAIN_H - 2 else _MAIN_H
+            if x0 < x1 and y0 < y1:
+                if ty > y0:
+                    fb.fill_rect(x0, y0, x1 - x0, (ty if ty < y1 else y1) - y0, _PAL_NAVY)
+                if ty < y1:
+                    fb.fill_rect(x0, ty if ty > y0 else y0, x1 - x0,
+                                 y1 - (ty if ty > y0 else y0), _PAL_BROWN)
+                g.dirty(x0, _MAIN_Y + y0, x1 - x0, y1 - y0)
+                # d grows to take in every body drawn again: a later body overlapping it is too
+                d[0] = x0
+                d[1] = y0
+                d[2] = x1 - 1
+                d[3] = y1 - 1
+                for b in range(n):
+                    k = b << 2
+                    if bx[k] <= d[2] and bx[k + 2] >= d[0] and bx[k + 1] <= d[3] and \
+                            bx[k + 3] >= d[1]:
+                        p = w.piece(b)
+                        pb.fill(fb, w, p, D.PCOL[p], _PAL_WHITE if b == car else _PAL_BLACK)
+                        self._grow(bx[k], bx[k + 1], bx[k + 2], bx[k + 3])
+        if ovl:
+            if hint[4]:
+                y = hint[1]
+                while y < hint[2]:
+                    fb.vline(hint[0], y, 3, hint[3])
+                    y += 5
+                fb.fill_rect(hint[0] - 1, hint[1] - 1, 3, 3, hint[3])
+                g.dirty(hint[0] - 1, _MAIN_Y + hint[1] - 1, 3, hint[2] - hint[1] + 3)
+            if self.label:
+                self._say(g, _T_COLLAPSED, -1, _MAIN_Y + 8, _PAL_RED)
 
     def _hint(self):
         """The balance hint into hint[0:5]: a plumb line from the carried piece's centre of mass
@@ -950,18 +920,53 @@ class GameScene(Scene):
 
     # prompt
     def _draw_prompt(self, g):
-        """The prompt: what happens or the question (row 1), the log line (row 2), the keys
-        (row 3); while a tower falls, whose and why."""
+        st = self.st
+        v = st.v
         g.fill_rect(0, _PROMPT_Y, 240, 240 - _PROMPT_Y, _PAL_BLACK)
-        self._read_record()
-        if self.sub == _U_FALL:
-            self._draw_fall(g)
-            return
-        self._draw_log_line(g, _PROMPT_Y + 14)
         y = _PROMPT_Y + 3
+        ly = _PROMPT_Y + 14
         y3 = _PROMPT_Y + 27
+        sub = self.sub
+        rec = self.record
+        e = self.ev
+        while e[0] < rec.n:                 # the rows added since the last look
+            k = rec.buf[e[1]]
+            if _EV_ARG[k] != 9:
+                e[2] = e[1]                 # the newest event worth telling
+            if k == _E_COLLAPSE:
+                e[3] = e[1]                 # the newest collapse
+            e[1] += R._ROWLEN[k]
+            e[0] += 1
+        if sub == _U_FALL:
+            # a tower falls: whose, and why (its collapse row says)
+            j = e[3]
+            s = rec.get(j, 0)
+            x = 4 + TX.draw(g, self.names[s], 4, y, SEAT_COL[s])
+            self._say(g, _T_FELL, x, y, _PAL_RED)
+            self._say(g, _T_TABLE if rec.get(j, 4) == 1 else _T_AREA, 4, ly, _PAL_WHITE)
+            x = 4 + self._say(g, _T_ITWAS, 4, y3, _PAL_SILVER)
+            self._say(g, _T_NAME + rec.get(j, 2), x, y3, _PAL_YELLOW)
+            return
+        # the log line: the newest event worth telling, in words
+        j = e[2]
+        if j >= 0 and _EV_ARG[rec.buf[j]] != 8:
+            k = rec.buf[j]
+            arg = _EV_ARG[k]
+            a = rec.get(j, 0)
+            x = 4 + TX.draw(g, self.names[a], 4, ly, SEAT_COL[a])
+            t = _EV_TEXT[k]
+            if arg == 3 and rec.get(j, 2):
+                t = _T_CANNOT
+            elif arg == 4 and rec.get(j, 3):
+                t = _T_MUST
+            x += self._say(g, t, x, ly, _PAL_RED if arg == 5 else _PAL_SILVER)
+            if arg == 1:
+                g.number(rec.get(j, 2), x, ly, _PAL_SILVER)
+            elif arg == 2:
+                self._say(g, _T_NAME + rec.get(j, 1), x, ly, _PAL_SILVER)
+        keys = -1
         if self.over:
-            w = self.st.v[_V_WINNER]
+            w = v[_V_WINNER]
             if w >= 0:
                 x = 4 + TX.draw(g, self.names[w], 4, y, SEAT_COL[w])
                 self._say(g, _T_WINS, x, y, _PAL_YELLOW)
@@ -969,71 +974,13 @@ class GameScene(Scene):
                 self._say(g, _T_DRAWN, 4, y, _PAL_YELLOW)
             self._say(g, _T_BACK, 4, y3, _PAL_GREY)
             return
-        if self.sub == _U_AFTER:
+        if sub == _U_AFTER:
             seat = self.vseat               # the placer, whose tower is on view
         else:
             seat = self._answering()
             if seat < 0:
                 return
         x = 4 + TX.draw(g, self.names[seat], 4, y, SEAT_COL[seat])
-        keys = self._draw_question(g, seat, x, y)
-        if keys >= 0:
-            self._say(g, keys, 4, y3, _PAL_GREY)
-
-    def _read_record(self):
-        """The record's rows added since the last look: ev[2] the newest event worth telling,
-        ev[3] the newest collapse."""
-        rec = self.record
-        e = self.ev
-        while e[0] < rec.n:
-            k = rec.buf[e[1]]
-            if _EV_ARG[k] != 9:
-                e[2] = e[1]
-            if k == _E_COLLAPSE:
-                e[3] = e[1]
-            e[1] += R._ROWLEN[k]
-            e[0] += 1
-
-    def _draw_fall(self, g):
-        """A tower falls: whose, and why (its collapse row says)."""
-        rec = self.record
-        y = _PROMPT_Y + 3
-        j = self.ev[3]
-        s = rec.get(j, 0)
-        x = 4 + TX.draw(g, self.names[s], 4, y, SEAT_COL[s])
-        self._say(g, _T_FELL, x, y, _PAL_RED)
-        self._say(g, _T_TABLE if rec.get(j, 4) == 1 else _T_AREA, 4, _PROMPT_Y + 14, _PAL_WHITE)
-        y += 24
-        x = 4 + self._say(g, _T_ITWAS, 4, y, _PAL_SILVER)
-        self._say(g, _T_NAME + rec.get(j, 2), x, y, _PAL_YELLOW)
-
-    def _draw_log_line(self, g, y):
-        """The newest event worth telling, in words (the log line)."""
-        rec = self.record
-        j = self.ev[2]
-        if j < 0 or _EV_ARG[rec.buf[j]] == 8:
-            return
-        k = rec.buf[j]
-        arg = _EV_ARG[k]
-        a = rec.get(j, 0)
-        x = 4 + TX.draw(g, self.names[a], 4, y, SEAT_COL[a])
-        t = _EV_TEXT[k]
-        if arg == 3 and rec.get(j, 2):
-            t = _T_CANNOT
-        elif arg == 4 and rec.get(j, 3):
-            t = _T_MUST
-        x += self._say(g, t, x, y, _PAL_RED if arg == 5 else _PAL_SILVER)
-        if arg == 1:
-            g.number(rec.get(j, 2), x, y, _PAL_SILVER)
-        elif arg == 2:
-            self._say(g, _T_NAME + rec.get(j, 1), x, y, _PAL_SILVER)
-
-    def _draw_question(self, g, seat, x, y):
-        """What seat (named up to x on row y) is asked or does, after its name; returns the keys
-        to show a human (_T_KEYS_*), or -1."""
-        st = self.st
-        v = st.v
-        sub = self.sub
         human = self.kinds[seat] == _ST_HUMAN
         ph = v[_V_PHASE]
         if sub == _U_AFTER:
@@ -1048,7 +995,7 @@ class GameScene(Scene):
                 x += self._say(g, _T_PLACES, x, y, _PAL_WHITE)
                 self._say(g, _T_NAME + v[_V_PIECE], x, y, _PAL_YELLOW)
                 if human:
-                    return _T_KEYS_CARRY
+                    keys = _T_KEYS_CARRY
         elif sub == _U_THINK:
             self._say(g, _T_THINKING, x, y, _PAL_SILVER)
         elif sub == _U_SHOW:
@@ -1063,29 +1010,31 @@ class GameScene(Scene):
             if sub == _U_OPEN:
                 x += self._say(g, _T_OPENING, x, y, _PAL_WHITE)
                 g.number(self.amount, x, y, _PAL_YELLOW)
-                return _T_KEYS_OPEN
-            x += self._say(g, _T_AGAIN if v[_V_AGAIN] else _T_COLON, x, y, _PAL_WHITE)
-            if st.in_supply(self.cur):
-                self._say(g, _T_NAME + self.cur, x, y, _PAL_YELLOW)
+                keys = _T_KEYS_OPEN
             else:
-                self._say(g, _T_CHOOSE, x, y, _PAL_SILVER)
-            if human:
-                return _T_KEYS_SHELF if sub != _U_LOOK else _T_KEYS_LOOK
+                x += self._say(g, _T_AGAIN if v[_V_AGAIN] else _T_COLON, x, y, _PAL_WHITE)
+                if st.in_supply(self.cur):
+                    self._say(g, _T_NAME + self.cur, x, y, _PAL_YELLOW)
+                else:
+                    self._say(g, _T_CHOOSE, x, y, _PAL_SILVER)
+                if human:
+                    keys = _T_KEYS_SHELF if sub != _U_LOOK else _T_KEYS_LOOK
         elif ph == _P_AUCTION:
-            if not human:
+            if human:
+                x += self._say(g, _T_RAISETO, x, y, _PAL_WHITE)
+                x += g.number(self.amount, x, y, _PAL_YELLOW)
+                self._say(g, _T_ORPASS, x, y, _PAL_WHITE)
+                keys = _T_KEYS_BID
+            else:
                 self._say(g, _T_RAISEORPASS, x, y, _PAL_WHITE)
-                return -1
-            x += self._say(g, _T_RAISETO, x, y, _PAL_WHITE)
-            x += g.number(self.amount, x, y, _PAL_YELLOW)
-            self._say(g, _T_ORPASS, x, y, _PAL_WHITE)
-            return _T_KEYS_BID
         elif ph == _P_PUSH:
             x += self._say(g, _T_ACCEPTORPAY, x, y, _PAL_WHITE)
             x += g.number(v[_V_COST], x, y, _PAL_YELLOW)
             self._say(g, _T_QUESTION, x, y, _PAL_WHITE)
             if human:
-                return _T_KEYS_PAY if st.can_pay(seat) else _T_KEYS_ACCEPT
-        return -1
+                keys = _T_KEYS_PAY if st.can_pay(seat) else _T_KEYS_ACCEPT
+        if keys >= 0:
+            self._say(g, keys, 4, y3, _PAL_GREY)
 
     def _say(self, g, t, x, y, c):
         """Text t (_T_*, or _T_NAME + a piece's number: its name) at x, y (centred when x < 0)
