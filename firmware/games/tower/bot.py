@@ -31,9 +31,6 @@ Thinking is spread over frames: step(budget) performs actions costing UNITS unti
 spent and returns True when the answer is ready. Actions are counted (`done`), so a saved game
 can replay the same thinking exactly (save.py). Nothing allocates after __init__.
 """
-# compiled without line numbers: the tower game keeps 2.5 KB less on the heap (a traceback from
-# the board names the file and the function, with line 1; the simulator's and source runs' have
-# the lines; tools/build.py and tools/mprun.py read this line)
 
 from micropython import const
 

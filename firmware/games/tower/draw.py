@@ -5,9 +5,6 @@ views of one array made with it.
 Colours are palette indices (core/palette.py). A piece's colour depends on its number only, so
 a piece looks the same on the shelf, in the auction and in a tower.
 """
-# compiled without line numbers: the tower game keeps 2.5 KB less on the heap (a traceback from
-# the board names the file and the function, with line 1; the simulator's and source runs' have
-# the lines; tools/build.py and tools/mprun.py read this line)
 
 from micropython import const
 

@@ -9,9 +9,6 @@ relative column j samples 2j + 1 px. Heights are Q6 px (1/64 px), like physics o
 Everything is integer and allocation-free after __init__ (except rest_angles(), which runs once
 per piece when a game starts).
 """
-# compiled without line numbers: the tower game keeps 2.5 KB less on the heap (a traceback from
-# the board names the file and the function, with line 1; the simulator's and source runs' have
-# the lines; tools/build.py and tools/mprun.py read this line)
 
 from micropython import const
 

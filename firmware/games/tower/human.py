@@ -2,9 +2,6 @@
 steering the carried piece (scenes.GameScene calls these for a human seat). Imported when a game
 with a human seat starts; a game of bots only does without it. Allocation-free.
 """
-# compiled without line numbers: the tower game keeps 2.5 KB less on the heap (a traceback from
-# the board names the file and the function, with line 1; the simulator's and source runs' have
-# the lines; tools/build.py and tools/mprun.py read this line)
 from micropython import const
 
 # -- copies of constants defined elsewhere: written by tools/gen_consts.py --

@@ -12,9 +12,6 @@ Layout constants are private (`_X = const(...)`: compile-time only, no memory on
 written once in physics_kern.py (and the piece table's here), and copied into each module that
 uses them by tools/gen_consts.py (tests/test_tower_physics.py checks the copies are current).
 """
-# compiled without line numbers: the tower game keeps 2.5 KB less on the heap (a traceback from
-# the board names the file and the function, with line 1; the simulator's and source runs' have
-# the lines; tools/build.py and tools/mprun.py read this line)
 from array import array
 from micropython import const
 

@@ -25,9 +25,6 @@ Units (see docs/tower-physics.md): world y up, table line y = 0.
   position Q10 px, velocity Q10 px per substep, angle Q8 brads (2**24 per turn),
   angular velocity Q15 rad per substep, geometry Q6 px, unit vectors Q14 (Q12 in the solver).
 """
-# compiled without line numbers: the tower game keeps 2.5 KB less on the heap (a traceback from
-# the board names the file and the function, with line 1; the simulator's and source runs' have
-# the lines; tools/build.py and tools/mprun.py read this line)
 from micropython import const
 
 # -- capacities (one world) --

@@ -17,9 +17,6 @@ Outcome (T-6): after the release, the placement ends when every body of the towe
 after _SETTLE_CAP frames; collapse (a piece other than the foundation touching the table or
 leaving the play area) is checked after every step, from the first carried frame on.
 """
-# compiled without line numbers: the tower game keeps 2.5 KB less on the heap (a traceback from
-# the board names the file and the function, with line 1; the simulator's and source runs' have
-# the lines; tools/build.py and tools/mprun.py read this line)
 from micropython import const
 
 from games.tower import physics as P

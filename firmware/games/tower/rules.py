@@ -19,9 +19,6 @@ passes (T-5), a seat that cannot pay accepts (T-4). can_*() tell what is legal; 
 raise ValueError on an illegal choice (the scenes never offer one). Saving and loading the state
 is in save.py. The record (Record) packs each event in a few bytes.
 """
-# compiled without line numbers: the tower game keeps 2.5 KB less on the heap (a traceback from
-# the board names the file and the function, with line 1; the simulator's and source runs' have
-# the lines; tools/build.py and tools/mprun.py read this line)
 from array import array
 
 from micropython import const

@@ -15,9 +15,6 @@ Nothing allocates after __init__: texts are constants or bytearrays drawn glyph 
 numbers go through gfx.number, the towers (towers.py) are made here once. Saving and resuming
 are in save.py (imported only then).
 """
-# compiled without line numbers: the tower game keeps 2.5 KB less on the heap (a traceback from
-# the board names the file and the function, with line 1; the simulator's and source runs' have
-# the lines; tools/build.py and tools/mprun.py read this line)
 from array import array
 
 from micropython import const

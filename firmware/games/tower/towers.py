@@ -11,9 +11,6 @@ make room. The pool is sized for the worst case (all pieces in towers, each towe
 to _KEEPC warm-start contact points: commit() drops any beyond, in the world too).
 Nothing here allocates: serialize/restore work in place.
 """
-# compiled without line numbers: the tower game keeps 2.5 KB less on the heap (a traceback from
-# the board names the file and the function, with line 1; the simulator's and source runs' have
-# the lines; tools/build.py and tools/mprun.py read this line)
 
 from micropython import const
 
