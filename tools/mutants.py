@@ -79,9 +79,9 @@ MUTATIONS = (
              ["tests/test_human_locked.py", "-k", "norespect and wasm-min"],
              "No Respect allocates when a human plays a tile"),
     Mutation("tower-human-alloc", "firmware/games/tower/human.py",
-             "                if p & _BT_A:\n                    st.build(sc.cur, sc.amount)\n",
-             "                if p & _BT_A:\n                    sc.last = [p]\n"
-             "                    st.build(sc.cur, sc.amount)\n",
+             "            if p & _BT_A:\n                st.build(sc.cur, sc.amount)\n",
+             "            if p & _BT_A:\n                sc.last = [p]\n"
+             "                st.build(sc.cur, sc.amount)\n",
              ["tests/test_tower_mp.py", "-k", "human_input and wasm-min"],
              "the tower allocates when a human opens an auction"),
     Mutation("slice-copy", "firmware/core/buffers.py",
@@ -145,7 +145,7 @@ MUTATIONS = (
              ["tests/test_tower_mp.py", "-k", "each_level and 21"],
              "the tower's easy bot plays as normal (a collapsed ladder)"),
     Mutation("tower-no-tie-break", "firmware/games/tower/bot.py",
-             "        start = rng.below(_NPIECES)\n", "        start = _NPIECES - 1\n",
+             "        start = self.rng.below(_NPIECES)\n", "        start = _NPIECES - 1\n",
              ["tests/test_tower_mp.py", "-k", "hard_vs_hard"],
              "the tower's bots take the first of equal best pieces (hard vs hard games repeat)"),
     Mutation("menu-value-not-redrawn", "firmware/core/menu.py",
