@@ -79,6 +79,7 @@ _BLANK = const(10)          # a digit cell with no digit
 _LOG_Y = const(200)
 _SLOT_BACK = const(1)       # a hand slot's picture code (_slot_code): a card back; 0 none
 _SLOT_FACE = const(2)       # and from 2 on: a card face up
+_UNPAINTED = const(0xFF)    # a part's code before the first paint (b"\xff" below)
 # record capacity (rows) by seats, 100 + 200 a seat but at most 1,500 (8 seats: 9,000 bytes,
 # which keeps the 8-seat game within 128 KB on the Pico): the longest of 800 bot games per seat
 # count took 50 % (2 seats: 248 of 500 rows) to 91 % of it (8 seats: 1,361 of 1,500). A longer
@@ -169,6 +170,7 @@ class GameScene(Scene):
         self._settle = 0                        # 2: the frame of the play, 1: the next one
         # what each part of the screen shows now (a part is redrawn only when it differs): the
         # seat rows, the hand's slots, and the top's total, limit, pile, arrow, deck and bar
+        # (all _UNPAINTED until the first paint, which draws every part)
         self._seat_shown = bytearray(b"\xff" * R.MAX_SEATS)
         self._slot_shown = bytearray(b"\xff" * R.HAND)
         self._top_shown = bytearray(b"\xff" * _TOP_PARTS)
@@ -451,7 +453,7 @@ class GameScene(Scene):
         # screen. Among several humans a face-up hand is never kept: it is hidden in the frame
         # its turn ends (G-4). The only human's own hand may wait (nobody else looks at it): a
         # deal's frame would otherwise redraw the top and the whole hand, 51 ms on the Pico.
-        wait = self._settle == 2 and self._slot_shown[0] != 0xFF    # 0xFF: not painted yet
+        wait = self._settle == 2 and self._slot_shown[0] != _UNPAINTED
         shown = self._seat_shown
         for s in range(self.n):
             k = shown[s] if wait else self._seat_code(s)
