@@ -17,7 +17,7 @@ from core import settings_file as SF  # noqa: E402
 from core import setup as SU  # noqa: E402
 
 from host_sim.clock import RealClock, VirtualClock  # noqa: E402
-from host_sim.hardware import NoButtons, Restart, SimHardware, WindowButtons  # noqa: E402
+from host_sim.hardware import NoButtons, Restart, SimBattery, SimHardware, WindowButtons  # noqa: E402
 from host_sim import png, replay as R  # noqa: E402
 from host_sim.args import Parser, whole  # noqa: E402
 
@@ -95,7 +95,34 @@ A game that does not end within --max-frames steps prints "unfinished" and exits
     p.add_argument("--data", metavar="DIR", help="settings and saves folder "
                    "(default ~/.picotable-sim in a window, a fresh temporary folder headless)")
     p.add_argument("--scale", type=whole(1, 4), default=2, help="window scale, 1-4 (default 2)")
+    p.add_argument("--vsys", type=vsys, default=None, metavar="VOLTS|usb",
+                   help="a battery: VSYS at VOLTS (2.5-5.5, e.g. 3.6: the launcher's gauge, the low "
+                        "and critical levels), or usb (USB power: a plug); default none (no gauge)")
+    p.add_argument("--timeouts", type=timeouts, default=None, metavar="DIM,SLEEP",
+                   help="seconds without input before the screen dims and the console sleeps, "
+                        "instead of the settings' (0 = never), e.g. 5,10")
     return p
+
+
+def vsys(text):
+    """--vsys: (millivolts, USB power)."""
+    if text == "usb":
+        return (5000, True)
+    try:
+        v = float(text)
+    except ValueError:
+        v = 0
+    if not 2.5 <= v <= 5.5:
+        raise argparse.ArgumentTypeError("%r is not a voltage in 2.5..5.5 or usb" % text)
+    return (int(round(v * 1000)), False)
+
+
+def timeouts(text):
+    """--timeouts DIM,SLEEP: two whole numbers of seconds (0 = never)."""
+    parts = text.split(",")
+    if len(parts) != 2 or not all(p.strip().isdigit() and int(p) <= 86400 for p in parts):
+        raise argparse.ArgumentTypeError("%r is not DIM,SLEEP in whole seconds (0-86400)" % text)
+    return (int(parts[0]), int(parts[1]))
 
 
 class Run:
@@ -121,7 +148,9 @@ class Run:
             self.recorder.seed = seed if seed is not None else 0
             buttons, accel = self.recorder.buttons, self.recorder.accel
         clock = VirtualClock() if args.headless else RealClock()
-        self.hw = SimHardware(buttons, accel, clock, data_dir, seed=seed)
+        battery = SimBattery(*args.vsys) if args.vsys is not None else None
+        self.hw = SimHardware(buttons, accel, clock, data_dir, seed=seed, battery=battery,
+                              timeouts=args.timeouts)
         if not args.headless:
             from host_sim.sound import open_sound
             self.hw.sound = open_sound()
@@ -162,7 +191,11 @@ class Run:
             self.restart()
 
     def frame(self):
+        """One step and render, as Console.run() does them (saving and falling asleep first
+        when the power state asks: core/power.py)."""
         try:
+            if self.console.power.due:
+                self.console.power_work()
             self.console.frame()
         except Restart:
             self.restart()
@@ -447,7 +480,7 @@ def run_console(args):
                 if rp is not None:
                     while not rp.done:
                         run.window.poll()      # keep the window alive; input comes from the file
-                        run.console.frame()
+                        run.frame()
                         run.hw.clock.sleep_ms(33)
                 else:
                     run.console.run()

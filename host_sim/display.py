@@ -26,10 +26,12 @@ class SimDisplay:
         self.buf = None
         self.palette = array("H", [0] * 16)
         self.brightness = 100
+        self.on = True              # False: asleep (the panel dark, its picture kept)
         self.last_bytes = 0
         self.frames_shown = 0
         self.rects_shown = 0
         self.on_show = None         # the window's callback: repaint after a push
+        self.on_light = None        # the window's callback: the backlight or power changed
 
     def set_palette(self, pal):
         for i in range(16):
@@ -37,6 +39,13 @@ class SimDisplay:
 
     def set_brightness(self, percent):
         self.brightness = max(0, min(100, percent))
+        if self.on_light is not None:
+            self.on_light()
+
+    def power(self, on):
+        self.on = on
+        if self.on_light is not None:
+            self.on_light()
 
     def show(self, buf, rects, n):
         self.buf = buf
@@ -61,7 +70,7 @@ class SimDisplay:
 
     def rgb_palette(self, dim=True):
         """16 (r, g, b) tuples, scaled by the backlight brightness when `dim`."""
-        k = self.brightness if dim else 100
+        k = (self.brightness if self.on else 0) if dim else 100
         return [tuple(v * k // 100 for v in rgb888(self.palette[i])) for i in range(16)]
 
     def rgb(self, dim=False):

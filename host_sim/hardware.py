@@ -26,10 +26,27 @@ class WindowButtons:
         return self.window.poll()
 
 
+class SimBattery:
+    """The battery gauge's readings, from the command line (--vsys): VSYS in millivolts, or USB
+    power."""
+    drop_mv = 0
+
+    def __init__(self, mv, usb=False):
+        self.mv = mv
+        self.usb = usb
+
+    def millivolts(self):
+        return self.mv
+
+    def external(self):
+        return self.usb
+
+
 class SimHardware:
     name = "sim"
 
-    def __init__(self, buttons, accel, clock, data_dir, seed=None, sound=None):
+    def __init__(self, buttons, accel, clock, data_dir, seed=None, sound=None, battery=None,
+                 timeouts=None):
         self.display = SimDisplay()
         self.buttons = buttons
         self.accel = accel
@@ -37,8 +54,14 @@ class SimHardware:
         self.files = Files(os, data_dir)
         self.sound = sound
         self.watchdog = None
+        self.battery = battery
+        if timeouts is not None:
+            self.power_timeouts = timeouts     # (dim, sleep) seconds instead of the settings'
         if seed is not None:
             self.seed = seed
+
+    def lightsleep(self, ms):
+        self.clock.sleep_ms(ms)
 
     def restart(self):
         raise Restart()

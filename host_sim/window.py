@@ -66,6 +66,7 @@ class Window:
         if pygame.joystick.get_count():
             self.pad = pygame.joystick.Joystick(0)
         display.on_show = self._on_show
+        display.on_light = self._on_light
         self._paint_body()
 
     def _layout(self):
@@ -185,6 +186,8 @@ class Window:
             pygame.draw.circle(s, _LIT if lit else _KEY, (x, y), 15)
             t = self.font.render(label, True, (0, 0, 0) if lit else (230, 230, 230))
             s.blit(t, t.get_rect(center=(x, y)))
+        t = self.font.render(self._power_caption(), True, (170, 176, 190))
+        s.blit(t, t.get_rect(center=(self.screen_rect.centerx, self.screen_rect.bottom + 16)))
         y = self.screen_rect.bottom + 36
         for line in KEY_MAP:
             s.blit(self.font.render(line, True, (170, 176, 190)), (16, y))
@@ -207,6 +210,15 @@ class Window:
         self.frame.set_palette(d.rgb_palette(dim=True))
         self.frame.get_buffer().write(bytes(d.indices()))
         self.surface.blit(pygame.transform.scale(self.frame, self.screen_rect.size), self.screen_rect)
+
+    def _on_light(self):
+        """Dimmed, asleep or awake again: the screen and the caption under it."""
+        self._paint_body(self.pressed_drawn if self.pressed_drawn >= 0 else 0)
+        self._present()
+
+    def _power_caption(self):
+        d = self.display
+        return "backlight %d %%" % d.brightness if d.on else "asleep: any key wakes it"
 
     def _on_show(self, rects, n):
         self._blit_frame()

@@ -103,7 +103,7 @@ def test_settings_changes_are_saved_on_leaving_and_survive_a_reboot():
 
 def test_name_editor_types_and_commits():
     c, hw, fs = make()
-    for b in (B.UP, B.A, B.DOWN, B.DOWN, B.DOWN, B.A):     # settings, player 1, edit
+    for b in (B.UP, B.A, B.DOWN, B.DOWN, B.DOWN, B.DOWN, B.DOWN, B.A):     # settings, player 1
         press(c, b)
     assert type(c.top).__name__ == "NameEditor"
     for _ in range(3):

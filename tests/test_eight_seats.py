@@ -44,7 +44,7 @@ def test_the_settings_hold_eight_distinct_player_names():
     assert names == ["ANA", "BEN", "CLEO", "DEV", "EVE", "FIN", "GUS", "HAL"]
 
 
-def test_eight_names_are_saved_and_loaded_in_a_version_2_file():
+def test_eight_names_are_saved_and_loaded_in_a_version_3_file():
     fs = MemFS()
     files = Files(fs.os, "/data", fs.open)
     s = S.Settings()
@@ -52,7 +52,7 @@ def test_eight_names_are_saved_and_loaded_in_a_version_2_file():
     s.brightness = 3
     assert SF.save(s, files)
     st, ver, p = storage.load(files, SF.FILE, SF.MAGIC, 9)
-    assert st == storage.OK and ver == 2 and len(p) == 82
+    assert st == storage.OK and ver == 3 and len(p) == 84     # version 3: + dim and sleep
     t = S.Settings()
     assert SF.load(t, files) is None
     assert t.name(6) == "ZOE" and t.name(7) == "HAL" and t.brightness == 3
@@ -92,11 +92,11 @@ def test_the_settings_menu_and_the_name_editor_reach_player_8():
     press(c, B.A)
     m = c.top.menu
     labels = [m.labels[i] for i in range(m.n)]
-    assert labels[3:11] == ["Player %d" % k for k in range(1, 9)]
+    assert labels[5:13] == ["Player %d" % k for k in range(1, 9)]
     assert m.y + m.tops[m.n] <= widgets.FOOTER_Y - 2            # every row above the footer
-    for _ in range(10):                     # down to "Player 8"
+    for _ in range(12):                     # down to "Player 8"
         press(c, B.DOWN)
-    assert m.sel == 10
+    assert m.sel == 12
     press(c, B.A)
     assert type(c.top).__name__ == "NameEditor" and c.top.player == 7
 

@@ -117,7 +117,8 @@ def test_watchdog_flag_file_and_stop(env):
     assert fake_machine.wdt.enabled
     pico.stop_watchdog()
     assert not fake_machine.wdt.enabled
-    assert fake_machine.mem32.writes[-1] == (0x40058000 + 0x3000, 1 << 30)
+    assert fake_machine.mem32.writes[-2] == (0x40058000 + 0x3000, 1 << 30)
+    assert fake_machine.mem32.writes[-1] == (0x40058000 + 0x10, 0)     # no console runs now
     (tmp / "nowdt").write_bytes(b"")
     fake_machine.reset_state((1, 29), "mpu6050", clock.ticks_ms)
     hw = build(env)

@@ -33,6 +33,8 @@ def _read_files(c):
     for i in range(3):
         c.tilt.cal[i] = c.settings.cal[i]
     c.hw.display.set_brightness((c.settings.brightness + 1) * 10)
+    if getattr(c.hw, "after_hang", False):     # the watchdog reset a console that hung
+        c.notice.post("Restarted after a hang")
     st, _, p = storage.load(c.files, C.SUSPEND_FILE, C.SUSPEND_MAGIC, 2)
     if p is not None and 0 < p[0] < len(p):
         c.suspended = bytes(p[1:1 + p[0]]).decode()     # the setup starts with the game's name

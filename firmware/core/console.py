@@ -33,11 +33,13 @@ from core import tilt as T
 from core.buttons import Buttons
 from core.gfx import Gfx
 from core.notice import Notice
+from core import power as PW
 from core.settings import Settings
 from core.tilt import Tilt
 
 FPS = const(30)
 MAX_CATCHUP = const(3)
+SLEEP_POLL_MS = const(100)              # asleep: the keys are polled this often
 _DEPTH = const(6)
 SUSPEND_FILE = "suspend.bin"           # written by core/session.py
 SUSPEND_MAGIC = b"PTsv"
@@ -99,6 +101,8 @@ class Console:
         game = bootstrap.run(self)
         from core.modules import forget
         forget("core.bootstrap")
+        self.power = PW.Power(self)
+        self._lightsleep = getattr(hw, "lightsleep", None) or hw.clock.sleep_ms
         if not game:
             from core.launcher import Launcher
             self.launcher = Launcher(self)
@@ -189,9 +193,19 @@ class Console:
 
     # -- the loop -------------------------------------------------------------------------
     def step(self):
-        """One fixed step: input, tilt, update of the top scene."""
+        """One fixed step: input, tilt, update of the top scene. Asleep: only the keys are
+        polled, and any key wakes the console (core/power.py)."""
         hw = self.hw
-        self.buttons.update(hw.buttons.read())
+        raw = hw.buttons.read()
+        p = self.power
+        if p.asleep:
+            if raw:
+                p.wake(self, raw)
+            self.steps += 1
+            if hw.watchdog is not None:
+                hw.watchdog.feed()
+            return
+        self.buttons.update(p.input(self, raw))
         acc = hw.accel
         self.accel_ok = acc.read(self.xyz) if acc is not None else False
         t = self.tilt
@@ -221,7 +235,9 @@ class Console:
             hw.watchdog.feed()
 
     def render(self):
-        """Draw what changed and push it to the display."""
+        """Draw what changed and push it to the display (nothing while asleep)."""
+        if self.power.asleep:
+            return
         g = self.gfx
         full = self._full
         self._full = False
@@ -248,14 +264,27 @@ class Console:
         self._full = True
 
     def run(self, max_frames=0):
-        """Real-time loop: fixed steps of 1/FPS s, catch-up clamped, render once per pass."""
+        """Real-time loop: fixed steps of 1/FPS s, catch-up clamped, render once per pass; the
+        CPU idles between frames. Saving and falling asleep happen between frames; asleep, a
+        step every SLEEP_POLL_MS in the shell's lightest sleep that keeps time (hw.lightsleep)."""
         clock = self.hw.clock
+        p = self.power
         self.render()
         print("picotable: %s up" % self.mode())
         last = clock.ticks_ms()
         acc = 0                     # elapsed time in ms * FPS; one step costs 1000
         frames = 0
         while not max_frames or frames < max_frames:
+            if p.due or p.asleep:
+                if p.due:
+                    self.power_work()
+                else:
+                    self._lightsleep(SLEEP_POLL_MS)
+                    self.step()
+                    frames += 1
+                last = clock.ticks_ms()
+                acc = 0
+                continue
             now = clock.ticks_ms()
             acc += clock.ticks_diff(now, last) * FPS
             last = now
@@ -269,6 +298,14 @@ class Console:
                 acc -= 1000
             self.render()
             frames += 1
+
+    def power_work(self):
+        """Between frames, what the power state asks for: save, then maybe fall asleep (an
+        allocation point: core/session.py)."""
+        import sys
+        had = set(sys.modules)
+        from core import session
+        session.power_work(self, had)
 
     def mode(self):
         """What this console runs, for the boot log: "launcher", "game NAME" (its package), or

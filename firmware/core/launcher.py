@@ -22,6 +22,7 @@ _LIST_TOP = const(32)         # the rows are centred between the title and the f
 _LIST_END = const(226)
 _ICON_ROW = const(32)         # a game row is as tall as its icon; Resume, Settings: 16
 _LABEL_X = const(56)
+_GAUGE_X = const(206)         # the battery gauge, right of the title
 
 
 class GameMenu(M.Menu):
@@ -137,4 +138,24 @@ class Launcher(Scene):
             else:
                 g.text_big_center("picotable", _TITLE_Y, P.YELLOW, 3)
             widgets.footer(g, "A select  up/down move")
+        gauge = self.c.power.gauge
+        if gauge is not None and (full or gauge.changed):
+            gauge.changed = False
+            _gauge(g, gauge.level)
         self.menu.draw(g, full)
+
+
+def _gauge(g, level):
+    """The battery at the top right: four bars (red at the last one, none when empty), or a
+    plug on USB power (core/battery.py: level 5)."""
+    g.fill_rect(_GAUGE_X, 6, 28, 12, P.NAVY)
+    if level == 5:
+        g.fill_rect(_GAUGE_X + 2, 9, 3, 2, P.SILVER)        # the prongs
+        g.fill_rect(_GAUGE_X + 2, 13, 3, 2, P.SILVER)
+        g.fill_rect(_GAUGE_X + 5, 7, 7, 10, P.SILVER)       # the plug's body
+        g.fill_rect(_GAUGE_X + 12, 11, 12, 2, P.SILVER)     # the cable
+        return
+    g.rect(_GAUGE_X, 7, 24, 10, P.SILVER)
+    g.fill_rect(_GAUGE_X + 24, 10, 2, 4, P.SILVER)
+    for i in range(level):
+        g.fill_rect(_GAUGE_X + 2 + 5 * i, 9, 4, 6, P.RED if level == 1 else P.GREEN)

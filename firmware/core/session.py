@@ -120,17 +120,58 @@ def play_again(c):
     launch(c, GO_NEW, Setup(s.game, s.kinds, s.names, s.options, c.new_seed(), start))
 
 
+def save_game(c):
+    """Write the running game to suspend.bin (crash-safe: core/storage.py) and stay in it; the
+    launcher offers to resume it. True when saved; a game that is over or cannot be saved is
+    not."""
+    g = c.game
+    if g is None or g.game_over:
+        return False
+    snap = g.snapshot() if hasattr(g, "snapshot") else None
+    if snap is None:
+        return False
+    payload = bytearray(c.game_setup.to_bytes())
+    payload.extend(snap)
+    if storage.save(c.files, SUSPEND_FILE, SUSPEND_MAGIC, VERSION, payload):
+        c.suspended = c.game_name
+        return True
+    c.notice.post("Could not save the game")
+    return False
+
+
+def power_work(c, had):
+    """Console.power_work(): before the console sleeps or as the battery runs low, the running
+    game and settings changed but not yet written (an open settings screen) go to flash; then
+    it falls asleep if that is due (core/power.py). The modules not in `had` (this one, and what
+    saving loaded) are forgotten again, so a game's heap is as it was."""
+    p = c.power
+    due = p.due
+    p.due = 0
+    save_game(c)
+    if c.settings.changed:
+        from core import settings_file
+        if not settings_file.save(c.settings, c.files):
+            c.notice.post("Could not save settings")
+    import sys
+    from core.modules import forget
+    for name in list(sys.modules):
+        if name not in had:
+            forget(name)
+    gc.collect()
+    if due & 2:                         # core.power.SLEEP: the display off (the panel keeps its
+        d = c.hw.display                # picture); steps only poll the keys from now on
+        d.set_brightness(0)
+        off = getattr(d, "power", None)
+        if off is not None:
+            off(False)
+        p.asleep = True
+        p.sleeps += 1
+
+
 def quit(c, suspend):
     g = c.game
     if g is not None and suspend and not g.game_over:
-        snap = g.snapshot() if hasattr(g, "snapshot") else None
-        if snap is not None:
-            payload = bytearray(c.game_setup.to_bytes())
-            payload.extend(snap)
-            if storage.save(c.files, SUSPEND_FILE, SUSPEND_MAGIC, VERSION, payload):
-                c.suspended = c.game_name
-            else:
-                c.notice.post("Could not save the game")
+        save_game(c)
     elif g is not None and g.game_over and c.suspended is not None and c.suspended == c.game_name:
         storage.discard(c.files, SUSPEND_FILE)      # a game that is over is not resumed
         c.suspended = None

@@ -1,4 +1,5 @@
-"""Console settings: brightness, sound, bot speed, player names, tilt calibration.
+"""Console settings: brightness, sound, bot speed, dimming and sleep, player names, tilt
+calibration.
 
 The values live here; reading and writing settings.bin is core/settings_file.py, loaded only
 when that happens.
@@ -11,6 +12,10 @@ NAME_LEN = const(8)
 ALPHABET = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -"    # what a player name may use
 
 BOT_DELAY = (45, 20, 8, 0)          # steps a bot waits before a visible action
+# seconds without input before the backlight dims / the console sleeps (0: never); the settings
+# keep the index (core/power.py, docs/decisions.md: Power)
+DIM_AFTER = (0, 15, 30, 60, 120, 300)
+SLEEP_AFTER = (0, 60, 120, 300, 600, 1800)
 _DEFAULT_NAMES = b"ANA BEN CLEO DEV EVE FIN GUS HAL"     # one object: the names, space apart
 
 
@@ -24,6 +29,8 @@ class Settings:
         self.brightness = 7
         self.sound = 1
         self.bot_speed = 1
+        self.dim = 2                # 30 s
+        self.sleep = 2              # 2 min
         d = _DEFAULT_NAMES
         j = 0
         for i in range(PLAYERS):

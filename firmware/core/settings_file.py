@@ -1,4 +1,4 @@
-"""Reading and writing settings.bin (through core/storage.py: magic b"PTst", version 2).
+"""Reading and writing settings.bin (through core/storage.py: magic b"PTst", version 3).
 
 Payload layout:
     0 brightness step 0..9 (10..100 %)   1 sound 0/1   2 bot speed 0..3   3 reserved
@@ -7,6 +7,8 @@ Payload layout:
     40       calibration x, y, z: 3 x int16 little-endian (milli-g)
     46 + 9*(i-4)  players 4..7, as above (version 2; a version 1 file ends at 46, and its
              players 5..8 keep their default names)
+    82       dim after, 83 sleep after: indices of settings.DIM_AFTER / SLEEP_AFTER (version 3;
+             an older file keeps the defaults, 30 s and 2 min)
 """
 from micropython import const
 
@@ -15,8 +17,9 @@ from core import storage
 
 FILE = "settings.bin"
 MAGIC = b"PTst"
-VERSION = const(2)
-_SIZE = const(82)
+VERSION = const(3)
+_SIZE = const(84)
+_SIZE_V2 = const(82)         # version 2: no dimming and sleep times
 _SIZE_V1 = const(46)         # version 1: four players
 
 
@@ -26,6 +29,8 @@ def payload(s):
     p[0] = s.brightness
     p[1] = s.sound
     p[2] = s.bot_speed
+    p[_SIZE_V2] = s.dim
+    p[_SIZE_V2 + 1] = s.sleep
     for i in range(S.PLAYERS):
         n = s.names[i]
         k = 0
@@ -43,9 +48,11 @@ def payload(s):
 
 def apply(s, p):
     """Take a payload; False (and nothing changed) if any field is out of range."""
-    if p is None or len(p) not in (_SIZE, _SIZE_V1) or p[0] > 9 or p[1] > 1 or p[2] > 3:
+    if p is None or len(p) not in (_SIZE, _SIZE_V2, _SIZE_V1) or p[0] > 9 or p[1] > 1 or p[2] > 3:
         return False
-    players = S.PLAYERS if len(p) == _SIZE else 4
+    if len(p) == _SIZE and (p[_SIZE_V2] >= len(S.DIM_AFTER) or p[_SIZE_V2 + 1] >= len(S.SLEEP_AFTER)):
+        return False
+    players = 4 if len(p) == _SIZE_V1 else S.PLAYERS
     for i in range(players):
         at = _name_at(i)
         k = p[at]
@@ -54,10 +61,13 @@ def apply(s, p):
         for j in range(k):
             if p[at + 1 + j] not in S.ALPHABET:
                 return False
-    s.defaults()                # a version 1 file leaves players 5..8 at their defaults
+    s.defaults()                # an older file leaves what it lacks at the defaults
     s.brightness = p[0]
     s.sound = p[1]
     s.bot_speed = p[2]
+    if len(p) == _SIZE:
+        s.dim = p[_SIZE_V2]
+        s.sleep = p[_SIZE_V2 + 1]
     for i in range(players):
         at = _name_at(i)
         k = p[at]

@@ -1,4 +1,5 @@
-"""The settings scene: brightness, sound, bot speed, player names, tilt calibration."""
+"""The settings scene: brightness, sound, bot speed, dimming and sleep, player names, tilt
+calibration."""
 from micropython import const
 
 from core import menu as M
@@ -10,24 +11,31 @@ from core.scene import Scene
 _BRIGHT = const(0)
 _SOUND = const(1)
 _SPEED = const(2)
-_NAME0 = const(3)
-_CAL = const(11)       # _NAME0 + players
-_BACK = const(12)
+_DIM = const(3)
+_SLEEP = const(4)
+_NAME0 = const(5)
+_CAL = const(13)       # _NAME0 + players
+_BACK = const(14)
 _PLAYER_LABELS = ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6",
                   "Player 7", "Player 8")
 BRIGHTNESS_LABELS = ("10%", "20%", "30%", "40%", "50%", "60%", "70%", "80%", "90%", "100%")
 SOUND_LABELS = ("off", "on")
 SPEED_LABELS = ("slow", "normal", "fast", "instant")
+# settings.DIM_AFTER and SLEEP_AFTER: dim index i shows TIMES[i], sleep index i TIMES[_SLEEP_AT[i]]
+TIMES = ("never", "15 s", "30 s", "1 min", "2 min", "5 min", "10 min", "30 min")
+_SLEEP_AT = b"\x00\x03\x04\x05\x06\x07"
 
 
 class SettingsScene(Scene):
     def __init__(self, console):
         self.c = console
         s = console.settings
-        m = self.menu = M.Menu(0, 38, 240, 14, 13)     # 13 rows end at 220, above the footer
+        m = self.menu = M.Menu(0, 36, 240, 12, 15)     # 15 rows end at 216, above the footer
         m.add("Brightness", BRIGHTNESS_LABELS[s.brightness])
         m.add("Sound", SOUND_LABELS[s.sound])
         m.add("Bot speed", SPEED_LABELS[s.bot_speed])
+        m.add("Dim after", TIMES[s.dim])
+        m.add("Sleep after", TIMES[_SLEEP_AT[s.sleep]])
         for i in range(S.PLAYERS):
             m.add(_PLAYER_LABELS[i], s.name(i))
         m.add("Calibrate tilt")
@@ -41,6 +49,8 @@ class SettingsScene(Scene):
         m.set_value(_BRIGHT, BRIGHTNESS_LABELS[s.brightness])
         m.set_value(_SOUND, SOUND_LABELS[s.sound])
         m.set_value(_SPEED, SPEED_LABELS[s.bot_speed])
+        m.set_value(_DIM, TIMES[s.dim])
+        m.set_value(_SLEEP, TIMES[_SLEEP_AT[s.sleep]])
         for i in range(S.PLAYERS):
             # names as str, made here: entering is a load point (from the launcher, or back
             # from the name editor, which is dropped then)
@@ -71,6 +81,20 @@ class SettingsScene(Scene):
                     s.bot_speed = v
                     s.changed = True
                     m.set_value(i, SPEED_LABELS[v])
+            elif i == _DIM:
+                v = s.dim + d
+                if 0 <= v < len(S.DIM_AFTER):
+                    s.dim = v
+                    s.changed = True
+                    m.set_value(i, TIMES[v])
+                    c.power.configure(c)
+            elif i == _SLEEP:
+                v = s.sleep + d
+                if 0 <= v < len(S.SLEEP_AFTER):
+                    s.sleep = v
+                    s.changed = True
+                    m.set_value(i, TIMES[_SLEEP_AT[v]])
+                    c.power.configure(c)
         elif act == M.SELECT:
             if _NAME0 <= i < _NAME0 + S.PLAYERS:
                 ed = c.scene("name_editor")

@@ -42,3 +42,10 @@ ACCEL_AXES = (0, 1, 1, 1, 2, 1)
 
 # Piezo on PWM (None on builds without one)
 BUZZER = 14
+
+# Battery gauge (hal/battery.py): VSYS / 3 on this GPIO's ADC, VBUS sense (None: no gauge; a
+# Pico W never has one). A diode from the battery to VSYS drops BATTERY_DROP_MV (docs/hardware.md:
+# a LiPo charger board with a power path drops about nothing, a Schottky diode about 300 mV).
+VSYS_ADC = const(29)
+VBUS_SENSE = const(24)
+BATTERY_DROP_MV = const(0)

@@ -15,8 +15,11 @@ WDT_MS = 8000               # generous: a frame is 33 ms; near the RP2040's 8.3 
 
 _WDT_CTRL_CLR = 0x3000      # atomic bit-clear alias of WATCHDOG CTRL
 _WDT_ENABLE = 1 << 30
+WDT_REASON = 0x08           # bit 0: the last chip reset was the watchdog's timeout
 WDT_SCRATCH0 = 0x0C         # kept by a soft reset (and a watchdog reset), zero after power-up
 WARM = 0x5045524D           # in SCRATCH0: this boot is a restart() (set up panel, lit backlight)
+WDT_SCRATCH1 = 0x10
+RUNNING = 0x50524E47        # in SCRATCH1 while a console runs (cleared when the REPL stops it)
 
 
 class Hardware:
@@ -30,8 +33,15 @@ class Hardware:
         self.files = None
         self.sound = None
         self.watchdog = None
+        self.battery = None     # hal.battery.Battery, or None (no gauge: a Pico W)
         self.spi_hz = 0         # the display SPI clock actually reached (logged at boot)
         self.warm = False       # this boot followed a restart(): the panel was kept as it was
+        self.after_hang = False     # this boot followed a watchdog reset of a running console
+
+    def lightsleep(self, ms):
+        """The console asleep between two polls of the keys: clocks and PLLs stopped, the
+        timer wakes the chip after ms (docs/hardware.md: Sleep)."""
+        machine.lightsleep(ms)
 
     def restart(self):
         """Start the console afresh: a soft reset (a fresh heap; main.py runs again). A mark in
@@ -61,8 +71,10 @@ def watchdog_base():
 
 
 def stop_watchdog():
-    """Stop a running watchdog (machine.WDT cannot be stopped), e.g. when the REPL takes over."""
+    """Stop a running watchdog (machine.WDT cannot be stopped), e.g. when the REPL takes over;
+    the console no longer runs, so a later reset is no hang."""
     machine.mem32[watchdog_base() + _WDT_CTRL_CLR] = _WDT_ENABLE
+    machine.mem32[watchdog_base() + WDT_SCRATCH1] = 0
 
 
 def build(board=None, data=DATA, clock=None):

@@ -6,6 +6,7 @@ peripheral clock later silently changes the SPI rate), and the LCD's DC pin is m
 SPI object (SPI1 claims GP8, the DC line, as MISO even with miso=None).
 """
 import os
+import sys
 
 import machine
 from machine import I2C, PWM, SPI, Pin
@@ -45,6 +46,33 @@ def take_warm_mark():
     return warm
 
 
+def take_hang_mark(warm):
+    """True when this boot follows a watchdog reset of a running console: the watchdog's REASON
+    says timeout (it stays so until the next chip reset) and the console's RUNNING mark is still
+    in SCRATCH1 (zero after power-up; main.py clears it when the REPL stops the console). A
+    restart() is no hang. The mark is set again for this console."""
+    a = pico.watchdog_base()
+    hang = not warm and (machine.mem32[a + pico.WDT_REASON] & 1) == 1 and \
+        machine.mem32[a + pico.WDT_SCRATCH1] == pico.RUNNING
+    machine.mem32[a + pico.WDT_SCRATCH1] = pico.RUNNING
+    return hang
+
+
+def _radio_board():
+    m = getattr(sys.implementation, "_machine", "")
+    return "Pico W" in m or "Pico 2 W" in m
+
+
+def battery(board):
+    """The battery gauge's readings, or None: the board file has none, or this is a Pico W
+    (hal/battery.py says why)."""
+    if getattr(board, "VSYS_ADC", None) is None or _radio_board():
+        return None
+    from hal.battery import Battery
+    return Battery(machine.ADC(board.VSYS_ADC), Pin(board.VBUS_SENSE, Pin.IN),
+                   getattr(board, "BATTERY_DROP_MV", 0))
+
+
 def build(board, data, clock):
     """hal.pico.build(): the Hardware of `board` (None: hal/board.py, read here only, then
     forgotten)."""
@@ -53,6 +81,7 @@ def build(board, data, clock):
         forget("hal.board")     # `board` stays here until build() returns
     hw = pico.Hardware()
     hw.warm = take_warm_mark()
+    hw.after_hang = take_hang_mark(hw.warm)
     if clock is not None:
         hw.clock = clock
     pico.set_clocks(board.CPU_HZ)
@@ -74,6 +103,7 @@ def build(board, data, clock):
     hw.accel = accel.open(i2c, board.ACCEL_AXES)
     print("picotable: accelerometer", hw.accel.name if hw.accel is not None else "none")
     hw.files = Files(os, data)
+    hw.battery = battery(board)
     if board.BUZZER is not None:
         hw.sound = sound.Sound(PWM(Pin(board.BUZZER)), hw.clock)
     if _exists(pico.NOWDT_FLAG):

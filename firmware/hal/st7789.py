@@ -16,9 +16,11 @@ from micropython import const
 from core import fastpath
 
 _SWRESET = const(0x01)
+_SLPIN = const(0x10)
 _SLPOUT = const(0x11)
 _NORON = const(0x13)
 _INVON = const(0x21)
+_DISPOFF = const(0x28)
 _DISPON = const(0x29)
 _CASET = const(0x2A)
 _RASET = const(0x2B)
@@ -121,6 +123,21 @@ class ST7789:
             lut[k + 1] = hi & 255
             lut[k + 2] = lo >> 8
             lut[k + 3] = lo & 255
+
+    def power(self, on):
+        """Off: the backlight dark, display off and sleep-in (the panel keeps its memory, so
+        on shows the same picture again). On: sleep-out, display on; the console sets the
+        backlight. The datasheet's waits: 5 ms after SLPOUT before another command, 120 ms
+        between SLPIN and SLPOUT (waited here, as the console falls asleep: a wake takes 5 ms)."""
+        if on:
+            self._command(_SLPOUT)
+            self._sleep(5)
+            self._command(_DISPON)
+        else:
+            self.set_brightness(0)
+            self._command(_DISPOFF)
+            self._command(_SLPIN)
+            self._sleep(120)
 
     def set_brightness(self, percent):
         bl = self.backlight

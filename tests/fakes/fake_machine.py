@@ -20,7 +20,11 @@ What it models of the rp2 port, because the Pico code depends on it:
 - soft_reset(): SystemExit, as MicroPython's does; what a soft reset keeps is kept: the pads,
   the panel, and each PWM slice's level (a PWM made again for the same pin runs on at it);
 - reset(): exits the process with RESET_EXIT (99), which the pty board harness turns into a
-  fresh boot.
+  fresh boot;
+- the battery's lines: ADC(29) reads a third of `vsys_mv` as rp2's 12-bit ADC against 3.3 V
+  (read_u16 scaled to 16 bits as the port does), GP24 (VBUS sense) is high while `vbus`;
+- lightsleep(ms): each call is kept in `lightsleeps`; `on_lightsleep` (a test's function) lets
+  time pass.
 
 reset_state() puts everything back to power-on; `ticks_ms` is the models' time source.
 """
@@ -50,10 +54,15 @@ wdt = None
 cpu_hz = 125_000_000
 peri_hz = USB_HZ
 ticks_ms = _ticks_ms
+vsys_mv = 0
+vbus = 0
+lightsleeps = []
+on_lightsleep = None
 
 
 def reset_state(firmware=(1, 29), accel="mpu6050", clock=None):
     global gpio, display, i2c_bus, spi_buses, wdt, mem32, cpu_hz, peri_hz, ticks_ms, FIRMWARE, ACCEL
+    global vsys_mv, vbus, on_lightsleep
     FIRMWARE = firmware
     ACCEL = accel
     if clock is not None:
@@ -70,6 +79,10 @@ def reset_state(firmware=(1, 29), accel="mpu6050", clock=None):
     wdt = None
     mem32 = _Mem32()
     pwm_slices.clear()
+    vsys_mv = 0
+    vbus = 0
+    del lightsleeps[:]
+    on_lightsleep = None
     cpu_hz = 125_000_000
     peri_hz = USB_HZ if firmware >= (1, 24) else cpu_hz
 
@@ -112,9 +125,31 @@ def idle():
     pass
 
 
+def lightsleep(ms=None):
+    lightsleeps.append(ms)
+    if on_lightsleep is not None:
+        on_lightsleep(ms)
+
+
+class ADC:
+    def __init__(self, pin):
+        self.gpio = pin if isinstance(pin, int) else pin.id
+
+    def read_u16(self):
+        if self.gpio != 29:
+            return 0
+        raw = min(4095, vsys_mv * 4096 // 9900)      # VSYS / 3 against 3.3 V, 12 bits
+        return (raw << 4) | (raw >> 8)
+
+
 class Pin(fake_pins.Pin):
     def __init__(self, g, mode=-1, pull=-1, value=None):
         fake_pins.Pin.__init__(self, gpio, g, mode, pull, value)
+
+    def value(self, v=None):
+        if v is None and self.id == 24:
+            return 1 if vbus else 0         # VBUS sense: driven by the USB supply
+        return fake_pins.Pin.value(self, v)
 
 
 pwm_slices = {}     # pin -> the last PWM made on it: the slice's level survives a soft reset

@@ -3,8 +3,9 @@
 Feed it what crosses the wire: bytes written while CS is low, interpreted by the level of DC at
 that moment (0 = command, 1 = parameter or pixel data), and edges of RESX. It behaves like the
 datasheet where the driver could get it wrong:
-- after a hardware reset, SWRESET or SLPOUT the controller is busy for 5 ms and ignores
-  commands; SLPOUT within 120 ms of a reset is ignored; everything is ignored while RESX is low;
+- after a hardware reset, SWRESET, SLPOUT or SLPIN the controller is busy for 5 ms and ignores
+  commands; SLPOUT within 120 ms of a reset or of SLPIN is ignored; everything is ignored while
+  RESX is low; the frame memory keeps its pixels through SLPIN and SLPOUT;
 - after a reset the panel sleeps, the display is off, COLMOD is 18-bit (0x66), MADCTL 0,
   inversion off, and the window is the whole memory;
 - CASET/RASET take 4 parameter bytes (start, end, big-endian); RAMWR starts at the window's
@@ -75,6 +76,7 @@ class ST7789Model:
         now = self.now_ms()
         self._busy_until = now + BUSY_MS
         self._reset_at = now
+        self._slpin_at = now - SLPOUT_AFTER_RESET_MS
 
     def rst_edge(self, level):
         """RESX changed: low holds the chip in reset, the rising edge ends it."""
@@ -112,6 +114,9 @@ class ST7789Model:
         if c == SLPOUT and now - self._reset_at < SLPOUT_AFTER_RESET_MS:
             self.ignored.append((c, "SLPOUT too soon after reset"))
             return
+        if c == SLPOUT and now - self._slpin_at < SLPOUT_AFTER_RESET_MS:
+            self.ignored.append((c, "SLPOUT too soon after SLPIN"))
+            return
         self._cmd = c
         self._params = bytearray()
         if c in _NPARAM:
@@ -125,6 +130,7 @@ class ST7789Model:
         elif c == SLPIN:
             self.asleep = True
             self._busy_until = now + BUSY_MS
+            self._slpin_at = now
         elif c == DISPON:
             self.display_on = True
         elif c == DISPOFF:

@@ -32,12 +32,16 @@ class Display:
         self.total_bytes = 0
         self.shows = 0
         self.brightness = -1
+        self.on = True              # power(False): the panel asleep (core/power.py)
 
     def set_palette(self, pal):
         pass
 
     def set_brightness(self, pct):
         self.brightness = pct
+
+    def power(self, on):
+        self.on = on
 
     def show(self, buf, rects, n):
         b = 0
@@ -100,6 +104,23 @@ class Accel:
         return True
 
 
+class Battery:
+    """VSYS in millivolts and USB power, as a test sets them (hw.battery)."""
+    drop_mv = 0
+
+    def __init__(self, mv=3900, usb=False):
+        self.mv = mv
+        self.usb = usb
+        self.reads = 0
+
+    def millivolts(self):
+        self.reads += 1
+        return self.mv
+
+    def external(self):
+        return self.usb
+
+
 class Clock:
     def __init__(self):
         self.now = 0
@@ -155,7 +176,8 @@ def _fresh_dir():
 class Hardware:
     name = "test"
 
-    def __init__(self, script=b"", accel="level", data=None, fresh=True):
+    def __init__(self, script=b"", accel="level", data=None, fresh=True, battery=None,
+                 power_timeouts=(0, 0)):
         if data is None:
             data = _fresh_dir()
         elif fresh:
@@ -168,6 +190,11 @@ class Hardware:
         self.files = Files(os, data)
         self.sound = Counter()
         self.watchdog = Counter()
+        self.battery = battery
+        # never dim or sleep unless a test asks (tests/test_power.py): scenarios press keys after
+        # long bot games, which a dimmed screen would take as its waking key
+        if power_timeouts is not None:
+            self.power_timeouts = power_timeouts
         self.restarts = 0
 
     def restart(self):

@@ -26,7 +26,7 @@ SCENARIOS = {
                           "U1 U1 U1 R1 R1 L1 D40"),
     # (no OK, B on an empty name or finished calibration: going back drops the screen, which
     # is a load point; the leaving itself is tested unlocked)
-    "names": ("U1 A1 D1 D1 D1 A1",
+    "names": ("U1 A1 D1 D1 D1 D1 D1 A1",
               "R1 A1 D1 A1 B1 R20 A1 L3 A1 B1 B1 A1 A1 A1 A1 A1 A1 A1 A1 A1 B1 D1 R5 A1 U1 L2 A1"),
     "calibrate": ("U1 A1 U1 U1 A1", "D1 .30 A1 .60 R30 .30 A1 .40 L3"),
     # the tower's setup screen (opening it loads the game's package): every row changed both

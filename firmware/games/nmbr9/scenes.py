@@ -246,6 +246,19 @@ class GameScene(Scene):
         self._dh = True
         self._df = True
 
+    def waits_for_human(self):
+        """True while only a human's key moves the game on: the console may then sleep
+        (core/power.py). Never while bots play on."""
+        if self.mode == M_OVER:
+            return not self._table_due
+        if self.sub != S_HUMAN:
+            return False
+        sh = self.shown
+        for r in range(R.SIZE):                 # a view still being switched (_switch)
+            if sh[r] != self.view:
+                return False
+        return True
+
     def update(self, c):
         busy = self._switch()
         st = self.st

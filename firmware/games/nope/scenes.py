@@ -158,6 +158,15 @@ class GameScene(Scene):
     def enter(self, console):
         self._mark_all()
 
+    def waits_for_human(self):
+        """True while only a human's key moves the game on: the console may then sleep
+        (core/power.py). Never while bots play on."""
+        if self.mode == _M_OVER:
+            return True
+        st = self.st
+        return not self._due and self.wait <= 0 and st.phase != R.P_OVER \
+            and self.kinds[st.to_move()] == _ST_HUMAN
+
     def update(self, c):
         st = self.st
         due = self._due

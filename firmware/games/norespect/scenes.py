@@ -196,6 +196,16 @@ class GameScene(Scene):
     def enter(self, console):
         self._mark_all()
 
+    def waits_for_human(self):
+        """True while only a human's key moves the game on: the console may then sleep
+        (core/power.py). Never while bots play on."""
+        if self.mode == M_OVER:
+            return True
+        if self.mode == M_START:
+            return self._any_human()
+        st = self.st
+        return self.wait <= 0 and st.phase == R.P_PLAY and self._human(st.turn)
+
     def update(self, c):
         st = self.st
         pressed = c.buttons.pressed

@@ -234,6 +234,17 @@ class GameScene(Scene):
         self._d_header = True
         self._d_log = True
 
+    def waits_for_human(self):
+        """True while only a human's key moves the game on: the console may then sleep
+        (core/power.py). Never while bots play on."""
+        if self.mode == M_OVER:
+            return True
+        if self._settle:
+            return False
+        if self.mode == M_ROUND:
+            return self._humans_in()
+        return self.kinds[self.st.turn] == _ST_HUMAN
+
     def update(self, c):
         st = self.st
         pressed = c.buttons.pressed

@@ -227,6 +227,7 @@ class GameScene(Scene):
     """The game. Its fields are made by startup.py (code that runs only when a game starts)."""
     pausable = True
     secrets = False             # everything is public: no hand-off screen (console.hand_off)
+    tilt_input = True           # a human steers the carried piece by tilting the console
 
     def __init__(self, console, setup, snapshot=None, room=None):
         from games.tower import startup
@@ -251,6 +252,21 @@ class GameScene(Scene):
         if ph == _P_OVER:
             return -1
         return v[_V_ASK]
+
+    def waits_for_human(self):
+        """True while only a human's key moves the game on: the console may then sleep
+        (core/power.py). Never while bots play on."""
+        if self.over:
+            return True
+        if self.wipe < _NB:
+            return False
+        sub = self.sub
+        if sub == _U_PLACE:                     # a human carries a piece (tilt counts as input)
+            return self.pl.phase == _CARRY and self.kinds[self.st.v[_V_PLACER]] == _ST_HUMAN
+        if (sub != _U_IDLE and sub != _U_OPEN and sub != _U_LOOK) or self.wait > 0:
+            return False
+        seat = self._answering()
+        return seat >= 0 and self.kinds[seat] == _ST_HUMAN
 
     def _pick_view(self):
         v = self.st.v

@@ -1,0 +1,97 @@
+"""The battery gauge (core/power.py loads it where the hardware has a battery, hw.battery): VSYS
+read once a second, in millivolts, and whether USB powers the console. `level` is what the
+launcher shows: PLUG, or 0..4 bars. Below LOW_MV a notice and the game saved; below CRITICAL_MV
+saved, and asleep two seconds later (after a wake there, 10 s before it sleeps again).
+Thresholds are a LiPo's voltage (docs/hardware.md): VSYS plus the board's diode drop.
+Nothing here allocates (it runs inside frames).
+"""
+from micropython import const
+
+PLUG = const(5)
+LOW_MV = const(3500)                # a notice, and the game is saved
+CRITICAL_MV = const(3350)           # saved, and the console sleeps
+_REARM_MV = const(100)              # the low notice comes again after a rise this far above
+_READ_EVERY = const(30)             # steps between battery readings (1 s)
+_SLEEP_DELAY = const(60)            # steps the critical notice shows before the console sleeps
+_GRACE = const(300)                 # steps awake after a wake at the critical level
+_SAVE = const(1)                    # core/power.py's SAVE and SLEEP
+_SLEEP = const(2)
+LOW_TEXT = "Battery low"
+LOW_SAVED_TEXT = "Battery low: game saved"
+CRITICAL_TEXT = "Battery empty: sleeping"
+
+
+class Gauge:
+    def __init__(self, c):
+        self.battery = c.hw.battery
+        self.drop = getattr(self.battery, "drop_mv", 0)   # a diode between battery and VSYS
+        self.mv = 0                 # smoothed battery millivolts (VSYS plus the drop)
+        self.level = -1
+        self.changed = False        # the level changed (the launcher redraws the gauge)
+        self._warned = 0            # 0 fine, 1 low notice given, 2 critical
+        self._read_in = 0
+        self._sleep_in = -1
+        self._grace = 0
+        self._again = False         # woken at the critical level: sleep again after the grace
+        self._read(c)
+
+    def step(self, c):
+        """One step awake: what is due (core/power.py's SAVE, SLEEP)."""
+        due = 0
+        if self._sleep_in > 0:
+            self._sleep_in -= 1
+            if self._sleep_in == 0:
+                self._sleep_in = -1
+                due = _SLEEP
+        if self._grace > 0:
+            self._grace -= 1
+        self._read_in -= 1
+        if self._read_in <= 0:
+            due |= self._read(c)
+        return due
+
+    def woke(self):
+        if self._warned == 2:
+            self._grace = _GRACE        # a look at the screen before it sleeps again
+            self._again = True
+
+    def _read(self, c):
+        b = self.battery
+        self._read_in = _READ_EVERY
+        ext = b.external()
+        mv = b.millivolts() + self.drop
+        self.mv = mv if self.mv == 0 else self.mv + ((mv - self.mv) >> 2)
+        level = PLUG if ext else bars(self.mv)
+        if level != self.level:
+            self.level = level
+            self.changed = True
+        if ext or self.mv > LOW_MV + _REARM_MV:
+            self._warned = 0
+            return 0
+        if self.mv < CRITICAL_MV:
+            if self._warned < 2 or (self._again and self._grace == 0):
+                if self._warned < 2:
+                    c.notice.post(CRITICAL_TEXT)
+                self._warned = 2
+                self._again = False
+                self._sleep_in = _SLEEP_DELAY
+                return _SAVE
+        elif self.mv < LOW_MV and self._warned == 0:
+            self._warned = 1
+            c.notice.post(LOW_SAVED_TEXT if c.game is not None and not c.game.game_over
+                          else LOW_TEXT)
+            return _SAVE
+        return 0
+
+
+def bars(mv):
+    """Gauge bars (0..4) for a LiPo at mv millivolts."""
+    if mv >= 3950:
+        return 4
+    if mv >= 3800:
+        return 3
+    if mv >= 3650:
+        return 2
+    if mv >= LOW_MV:
+        return 1
+    return 0
