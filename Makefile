@@ -7,7 +7,7 @@ WASM      := tools/wasm/node_modules/.installed
 ARGS      ?=
 VPICO     ?=
 
-.PHONY: sim test mpy flash uf2 flash-uf2 bench bench-pico assets venv wasm clean
+.PHONY: sim test soak mpy flash uf2 flash-uf2 bench bench-pico assets venv wasm clean
 
 venv: $(STAMP)
 
@@ -34,6 +34,10 @@ sim: $(STAMP)
 
 test: $(STAMP) $(WASM)
 	$(PY) -m pytest -q -n 2 tests $(ARGS)
+
+# a million heap-locked frames across the five games on the unix port (make test runs a short one)
+soak: $(STAMP)
+	$(PY) tools/soak.py $(ARGS)
 
 mpy: $(STAMP)
 	$(PY) tools/build.py

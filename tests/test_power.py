@@ -234,7 +234,7 @@ def test_gauge_levels_and_the_plug():
     assert c.power.gauge.level == 2
     bat.usb = True
     frames(c, 31)
-    assert c.power.gauge.level == BT.PLUG and c.power.gauge.changed
+    assert c.power.gauge.level == BT.PLUG and not c.power.gauge.changed    # (and drawn)
 
 
 def test_low_battery_warns_once_and_saves_the_game():
@@ -279,3 +279,68 @@ def test_critical_battery_saves_and_sleeps_even_while_bots_play():
     assert not c.power.asleep
     n = idle_until(c, lambda: c.power.due & PW.SLEEP, 1000)  # ...then asleep again
     assert 300 <= n <= 300 + 30 + 60 + 2
+
+
+# -- under real MicroPython, every frame heap-locked ---------------------------------------------
+import re  # noqa: E402
+
+import mprun  # noqa: E402
+
+LINE = re.compile(r"power scene=(\w+) frames=(\d+) bad=(\d+) faults=(\d+) dims=(\d+) sleeps=(\d+) "
+                  r"wakes=(\d+) saved=(\d+) notices=(\d+) over=(\d)")
+SCENARIOS = {"launcher": [], "norespect": ["030", "3"], "nope": ["03", "13"], "tiptop": ["030", "4"],
+             "nmbr9": ["02", "3"], "tower": ["03", "2"]}
+
+
+@pytest.mark.parametrize("port", mprun.LOCKED_PORTS)
+@pytest.mark.parametrize("scene", list(SCENARIOS))
+def test_dim_sleep_wake_and_the_gauge_allocate_nothing_in_frames(scene, port):
+    """tests/mp/power_locked.py: every frame locked (dimming, the key that lights the screen,
+    the battery's readings and its low notice, the asleep frames, the waking one; in each game a
+    human's turn waited on); only saving and falling asleep run between frames."""
+    r = mprun.run(port, "tests/mp/power_locked.py", [scene] + SCENARIOS[scene], cwd=mprun.ROOT)
+    assert r.returncode == 0, r.stderr
+    m = LINE.search(r.stdout)
+    assert m, r.stdout + r.stderr
+    _, frames, bad, faults, dims, sleeps, wakes, saved, notices, over = m.groups()
+    assert bad == "0" and faults == "0", r.stdout + r.stderr
+    assert sleeps == wakes == "1" and int(dims) >= 1, r.stdout
+    if scene == "launcher":
+        assert notices == "1", r.stdout                     # the low battery, once
+    else:
+        assert saved == "1" and over == "1", r.stdout       # saved as it slept; played to the end
+
+
+def test_the_gauge_on_the_glass_follows_the_battery_as_a_full_redraw_would_show_it():
+    import glass
+    bat = fakehw.Battery(3900)
+    c, hw, _ = make(battery=bat)
+    hw.display = glass.Glass()
+    c.hw.display.set_palette(c.gfx.palette)
+    c.repaint()
+    for mv, usb, want in ((3900, False, 3), (3600, False, 1), (3600, True, BT.PLUG),
+                          (3300, False, 0)):
+        bat.mv = mv
+        bat.usb = usb
+        c.power.gauge.mv = mv                                # (no smoothing for this test)
+        frames(c, 31)
+        assert c.power.gauge.level == want
+        on_glass = bytes(hw.display.px)
+        c.repaint()
+        c.render()
+        assert bytes(c.gfx.buf) == on_glass, (mv, usb)
+        # green bars, a red last one, a silver plug: at the top right, right of the title
+        px = [c.gfx.fb.pixel(x, 12) for x in range(206, 232)]
+        assert px.count(9) == (4 * want if want in (2, 3, 4) else 0)          # P.GREEN
+        assert px.count(6) == (4 if want == 1 else 0)                         # P.RED
+        assert (px.count(4) >= 12) == (want == BT.PLUG)                       # P.SILVER
+
+
+def test_a_reading_no_board_could_run_at_means_no_gauge_and_no_alarm():
+    bat = fakehw.Battery(0)                                  # nothing on the ADC (vpico's default)
+    c, hw, _ = make(battery=bat, timeouts=(0, 0))
+    frames(c, 200)
+    assert c.power.gauge.level == -1 and not c.power.due and c.notice.shown == 0
+    bat.mv = 3900                                            # a battery after all
+    frames(c, 31)
+    assert c.power.gauge.level == 3

@@ -1,6 +1,7 @@
 """The battery gauge (core/power.py loads it where the hardware has a battery, hw.battery): VSYS
 read once a second, in millivolts, and whether USB powers the console. `level` is what the
-launcher shows: PLUG, or 0..4 bars. Below LOW_MV a notice and the game saved; below CRITICAL_MV
+launcher shows: PLUG, 0..4 bars, or -1 (none: a reading the board could not run at, below
+NONE_MV, means nothing is wired to the ADC). Below LOW_MV a notice and the game saved; below CRITICAL_MV
 saved, and asleep two seconds later (after a wake there, 10 s before it sleeps again).
 Thresholds are a LiPo's voltage (docs/hardware.md): VSYS plus the board's diode drop.
 Nothing here allocates (it runs inside frames).
@@ -8,6 +9,7 @@ Nothing here allocates (it runs inside frames).
 from micropython import const
 
 PLUG = const(5)
+NONE_MV = const(1500)               # below: nothing on the ADC (the board can't run there): no gauge
 LOW_MV = const(3500)                # a notice, and the game is saved
 CRITICAL_MV = const(3350)           # saved, and the console sleeps
 _REARM_MV = const(100)              # the low notice comes again after a rise this far above
@@ -60,6 +62,12 @@ class Gauge:
         self._read_in = _READ_EVERY
         ext = b.external()
         mv = b.millivolts() + self.drop
+        if mv < NONE_MV and not ext:        # no divider on VSYS, or a floating pin
+            self.mv = 0
+            if self.level != -1:
+                self.level = -1
+                self.changed = True
+            return 0
         self.mv = mv if self.mv == 0 else self.mv + ((mv - self.mv) >> 2)
         level = PLUG if ext else bars(self.mv)
         if level != self.level:

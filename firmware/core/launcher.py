@@ -147,8 +147,10 @@ class Launcher(Scene):
 
 def _gauge(g, level):
     """The battery at the top right: four bars (red at the last one, none when empty), or a
-    plug on USB power (core/battery.py: level 5)."""
+    plug on USB power (core/battery.py: level 5); nothing at level -1 (no reading)."""
     g.fill_rect(_GAUGE_X, 6, 28, 12, P.NAVY)
+    if level < 0:
+        return
     if level == 5:
         g.fill_rect(_GAUGE_X + 2, 9, 3, 2, P.SILVER)        # the prongs
         g.fill_rect(_GAUGE_X + 2, 13, 3, 2, P.SILVER)

@@ -39,6 +39,7 @@ class Power:
         self.sleeps = 0             # times the console fell asleep (tests read it)
         self._tx = 0                # tilt when it last counted as input
         self._ty = 0
+        self.panel = hasattr(hw.display, "power")     # the display can sleep (docs/platform.md)
         self.configure(c)
         self.gauge = None           # core.battery.Gauge where there is a battery
         if getattr(hw, "battery", None) is not None:
@@ -103,9 +104,8 @@ class Power:
     def wake(self, c, raw):
         """A key woke the console: the same picture comes back, the key does nothing else."""
         d = c.hw.display
-        on = getattr(d, "power", None)
-        if on is not None:
-            on(True)
+        if self.panel:
+            d.power(True)               # (called directly: a bound method would allocate)
         self.asleep = False
         self.dimmed = False
         self.idle = 0

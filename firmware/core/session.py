@@ -161,9 +161,8 @@ def power_work(c, had):
     if due & 2:                         # core.power.SLEEP: the display off (the panel keeps its
         d = c.hw.display                # picture); steps only poll the keys from now on
         d.set_brightness(0)
-        off = getattr(d, "power", None)
-        if off is not None:
-            off(False)
+        if p.panel:
+            d.power(False)
         p.asleep = True
         p.sleeps += 1
 
