@@ -169,3 +169,56 @@ def test_a_restart_keeps_the_panel_set_up_and_lit_and_a_later_boot_sets_it_up_ag
     hw3 = build(env)                            # a boot without a restart (Ctrl-D, watchdog reset)
     assert not hw3.warm and fake_machine.display.commands()[-len(INIT):] == INIT
     assert hw3.display.backlight.duty_log == [0]
+
+
+# -- power: the battery's lines, light sleep, the panel's sleep, a watchdog reset ---------------
+def test_the_battery_reads_vsys_through_the_divider_and_vbus(env):
+    hw = build(env)
+    fake_machine.vsys_mv = 3900
+    assert abs(hw.battery.millivolts() - 3900) <= 5 and not hw.battery.external()
+    fake_machine.vsys_mv = 3300
+    fake_machine.vbus = 1
+    assert abs(hw.battery.millivolts() - 3300) <= 5 and hw.battery.external()
+    assert hw.battery.drop_mv == 0
+
+
+def test_a_pico_w_gets_no_gauge(env, monkeypatch):
+    monkeypatch.setattr(sys.implementation, "_machine", "Raspberry Pi Pico W with RP2040",
+                        raising=False)
+    assert build(env).battery is None
+
+
+def test_lightsleep_is_machine_lightsleep(env):
+    hw = build(env)
+    hw.lightsleep(100)
+    assert fake_machine.lightsleeps == [100]
+
+
+def test_the_panel_sleeps_keeping_its_picture_and_wakes_showing_it(env):
+    from array import array
+    hw = build(env)
+    m = fake_machine.display
+    frame = bytearray(b"\x12" * 28800)
+    hw.display.show(frame, array("h", [0, 0, 240, 240]), 1)
+    before = bytes(m.gram)
+    hw.display.set_brightness(80)
+    hw.display.power(False)
+    assert m.asleep and not m.display_on and hw.display.backlight.duty_u16() == 0
+    hw.display.power(True)                     # at once: the driver waited the 120 ms already
+    assert not m.asleep and m.display_on and m.ignored == [] and bytes(m.gram) == before
+    assert m.commands()[-4:] == ["DISPOFF", "SLPIN", "SLPOUT", "DISPON"]
+
+
+def test_a_watchdog_reset_of_a_running_console_is_told_from_restarts_and_power_ups(env):
+    pico, clock, tmp = env
+    reason = 0x40058000 + 0x08
+    assert not build(env).after_hang           # power-up: REASON 0, no mark
+    fake_machine.mem32.words[reason] = 1       # the watchdog reset the chip ...
+    assert build(env).after_hang               # ... while a console ran: a hang
+    hw = build(env)                            # REASON stays "timer" until the next chip reset
+    assert hw.after_hang                       # (no restart in between: told again)
+    with pytest.raises(SystemExit):
+        hw.restart()
+    assert not build(env).after_hang           # a restart is no hang
+    pico.stop_watchdog()                       # the REPL took over (Ctrl-C) ...
+    assert not build(env).after_hang           # ... so a Ctrl-D after it is no hang either
