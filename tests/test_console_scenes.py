@@ -13,7 +13,10 @@ SCENES = {
     "calibrate": "Calibrate", "setup": "GameSetup", "pause": "Pause", "rules": "Pause", "handoff": "TestGame",
     "error": "ErrorScreen",
 }
-HEAP_CAP = 100 * 1024       # the console on the 64-bit port (the notice strip and core.buffers: 2.5 KB)
+# the console on the 64-bit port: 100 KB until issue 23 (the notice strip and core.buffers: 2.5 KB;
+# then dimming, sleep and the gauge: core/power.py 1.9 KB, the console's share of it and the
+# settings' two rows 3-3.5 KB more; the name editor over the settings peaks at 107.1 KB)
+HEAP_CAP = 108 * 1024
 ART_HEAP = 116 * 1024        # the heap the launcher's run gets (art loads from 108 KB; docs/assets.md)
 LINE = re.compile(r"scene=(\w+) bad=(\d+) faults=(\d+) top=(\w+) crc=(\w+) peak=(\d+) bytes=(\d+)")
 
@@ -56,8 +59,8 @@ def launcher_capped(heapsize):
     return res
 
 
-def test_the_console_with_the_launcher_fits_a_100k_heap_from_compiled_modules():
-    """Peak gc.mem_alloc() with the launcher and its art loaded stays under 100 KB on the 64-bit
+def test_the_console_with_the_launcher_peaks_under_the_cap_from_compiled_modules():
+    """Peak gc.mem_alloc() with the launcher and its art loaded stays under HEAP_CAP on the 64-bit
     port (the test's stand-in hardware and scenario script included), its 600 frames pass with
     the heap locked, and the pixels are those of an uncapped run.
 
@@ -73,7 +76,7 @@ def test_the_console_with_the_launcher_fits_a_100k_heap_from_compiled_modules():
 
 
 @pytest.mark.parametrize("scene", list(SCENES))
-def test_every_screen_peaks_under_100k_from_compiled_modules(scene):
+def test_every_screen_peaks_under_the_cap_from_compiled_modules(scene):
     r = mprun.run("unix", "tests/mp/scene_locked.py", [scene], mpy=True, cwd=mprun.ROOT)
     assert r.returncode == 0, r.stderr
     res = parse(r.stdout)
