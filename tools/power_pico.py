@@ -1,7 +1,7 @@
 """Sleep, wake, idling, the battery gauge and a hang, measured on the emulated Pico (issue 23;
 docs/hardware.md, "Power").
 
-    python tools/power_pico.py [PART ...] [--vpico PATH] [--out DIR]
+    python tools/power_pico.py [PART ...] [--vpico PATH] [--out DIR] [--uf2 FILE]
 
 PARTs: idle, sleep, battery, hang (none: all). Each runs vpico (VPICO or --vpico) with
 tools/pico/vpico_power.mjs loaded before it, on the console as main.py starts it
@@ -17,11 +17,14 @@ tools/pico/vpico_power.mjs loaded before it, on the console as main.py starts it
   hang     a game saved, then its step stuck in a loop: the watchdog resets the board (the
            hook ends the run there), and the boot after it offers the saved game
 
+--uf2 FILE: another image than vpico's 1.24.1 one, e.g. build/picotable-rp2040.uf2 (make uf2),
+whose console is frozen into it: then only the harness is copied onto the board.
 PNGs and vpico's outputs go to OUT (default build/power-pico). Exit status: 0 every figure
 was taken, 1 one was not, 2 something to set up first.
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -36,16 +39,25 @@ PARTS = ("idle", "sleep", "battery", "hang")
 
 
 class Pico:
-    def __init__(self, vpico, out):
+    def __init__(self, vpico, out, uf2=None):
         self.vpico = vpico
         self.out = out
+        self.uf2 = uf2
         self.base = os.path.join(out, "base.bin")
         self.failed = []
 
     def setup(self):
         """The compiled firmware and the harness on a fresh board (watchdog off: /nowdt)."""
         os.makedirs(self.out, exist_ok=True)
-        tree = bench_pico.build_tree(os.path.join(self.out, "tree"))
+        tree = os.path.join(self.out, "tree")
+        if self.uf2:                # the console is in the image: the harness alone, /nowdt
+            shutil.rmtree(tree, ignore_errors=True)
+            os.makedirs(tree)
+            shutil.copyfile(os.path.join(ROOT, "tools", "pico", "power_harness.py"),
+                            os.path.join(tree, "power_harness.py"))
+            open(os.path.join(tree, "nowdt"), "w").close()
+        else:
+            tree = bench_pico.build_tree(tree)
         r = self.run("copy", "print('copied')", 30, root=tree, flash_in=None, flash_out=self.base)
         if "copied" not in r["stdout"]:
             raise bench_pico.SetupError("copying the firmware to vpico failed")
@@ -72,6 +84,8 @@ class Pico:
                 f.write("\n".join(json.dumps(e) for e in inputs) + "\n")
             cmd += ["--input", path]
         e = dict(os.environ, PICOTABLE_REPORT=rep, **(env or {}))
+        if self.uf2:
+            e["VPICO_UF2"] = self.uf2
         p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, env=e)
         progress("%s: exit %d" % (name, p.returncode))
         return {"stdout": p.stdout, "stderr": p.stderr, "code": p.returncode,
@@ -233,12 +247,15 @@ def main(argv=None):
     p.add_argument("parts", nargs="*", metavar="PART", help="idle, sleep, battery, hang (default: all)")
     p.add_argument("--vpico", default=None, help="vpico.mjs (default: $VPICO)")
     p.add_argument("--out", default=OUT, help="outputs (default build/power-pico)")
+    p.add_argument("--uf2", default=None, help="another MicroPython image (the console frozen in it)")
     a = p.parse_args(argv)
     for part in a.parts:
         if part not in PARTS:
             p.error("no part %r (the parts: %s)" % (part, ", ".join(PARTS)))
     try:
-        pico = Pico(bench_pico.vpico_path(a.vpico), a.out)
+        if a.uf2 is not None and not os.path.isfile(a.uf2):
+            raise bench_pico.SetupError("--uf2 %s: no such file (make uf2 builds one)" % a.uf2)
+        pico = Pico(bench_pico.vpico_path(a.vpico), a.out, a.uf2 and os.path.abspath(a.uf2))
         bench_pico.check_assets(pico.vpico)
         pico.setup()
     except (bench_pico.SetupError, bench_pico.build.BuildError) as e:

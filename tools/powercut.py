@@ -2,7 +2,7 @@
 (issue 23; docs/hardware.md, "Saves that survive a power cut").
 
     python tools/powercut.py [--cuts N] [--seed S] [--out DIR] [--vpico PATH]
-    python tools/powercut.py --table [--out DIR]
+    python tools/powercut.py --table [--out DIR ...]
 
 A chain of vpico runs (VPICO or --vpico: the path of vpico.mjs, with tools/pico/vpico_power.mjs
 loaded before it). Run k boots from the flash image run k-1 left, exactly as it was left, checks
@@ -13,7 +13,8 @@ rounds' span (measured by a calibration run). A cut that falls inside a flash er
 leaves it part-done (the hook's model); else vpico's --seconds stops the emulation between two
 instructions. Its flash image is the next run's. Every run is a line of OUT/log.jsonl; the
 chain resumes from it, so it can be stopped and started again. --table prints the table of a
-log. Runs take 10-25 s of wall time each: hours for 300 cuts (run it in the background).
+log, or the sum of several chains' logs (--out repeated: chains with other seeds run side by
+side). Runs take 20-120 s of wall time each: hours for 300 cuts (run it in the background).
 Exit status: 0 done and nothing lost, 1 a file lost or damaged and taken, or a run failed,
 2 something to set up first.
 """
@@ -224,6 +225,16 @@ def table(entries):
     return "\n".join(lines), checked, lost, launcher
 
 
+def _offset(entries, by):
+    """A chain's entries with their cut numbers moved by `by` (k, and the judged cut's k)."""
+    out = []
+    for e in entries:
+        if "k" in e:
+            e = dict(e, k=e["k"] + by)
+        out.append(e)
+    return out
+
+
 def progress(msg):
     sys.stderr.write("[powercut] %s\n" % msg)
     sys.stderr.flush()
@@ -252,20 +263,28 @@ def main(argv=None):
     p = Parser(prog="python tools/powercut.py", description=__doc__.split("\n\n")[0])
     p.add_argument("--cuts", type=whole(1, 100000), default=300, help="power cuts (default 300)")
     p.add_argument("--seed", type=whole(0), default=23, help="the cut instants' seed")
-    p.add_argument("--out", default=OUT, help="state and log folder (default build/powercut)")
+    p.add_argument("--out", action="append", default=None,
+                   help="state and log folder (default build/powercut; repeated with --table: "
+                        "the chains' logs together)")
     p.add_argument("--vpico", default=None, help="vpico.mjs (default: $VPICO)")
     p.add_argument("--table", action="store_true", help="print the table of the log and stop")
     a = p.parse_args(argv)
-    chain = Chain(None, a.out, a.seed)
+    outs = a.out or [OUT]
+    if len(outs) > 1 and not a.table:
+        p.error("one --out for a chain (several only with --table)")
+    chains = [Chain(None, os.path.abspath(o), a.seed) for o in outs]
     if not a.table:
         try:
-            chain.vpico = bench_pico.vpico_path(a.vpico)
-            bench_pico.check_assets(chain.vpico)
-            chain.run(a.cuts)
+            chains[0].vpico = bench_pico.vpico_path(a.vpico)
+            bench_pico.check_assets(chains[0].vpico)
+            chains[0].run(a.cuts)
         except bench_pico.SetupError as e:
             sys.stderr.write("powercut: %s\n" % e)
             return 2
-    text, checked, lost, launcher = table(chain.entries())
+    entries = []
+    for i, c in enumerate(chains):      # the chains' cuts numbered apart (k is per chain)
+        entries += _offset(c.entries(), 100000 * i)
+    text, checked, lost, launcher = table(entries)
     print(text)
     return 1 if lost or launcher < checked or not checked else 0
 
