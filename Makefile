@@ -7,7 +7,7 @@ WASM      := tools/wasm/node_modules/.installed
 ARGS      ?=
 VPICO     ?=
 
-.PHONY: sim test mpy flash uf2 flash-uf2 bench bench-pico assets venv wasm clean
+.PHONY: sim test mpy flash uf2 flash-uf2 bench bench-pico assets screenshots venv wasm clean
 
 venv: $(STAMP)
 
@@ -63,6 +63,10 @@ bench-pico: $(STAMP)
 # the PNGs in assets/ to the bytes modules under firmware/ (docs/assets.md)
 assets: $(STAMP)
 	$(PY) tools/assets.py
+
+# the README's and the docs' pictures, drawn by seeded headless runs (tests/test_screenshots.py)
+screenshots: $(STAMP)
+	$(PY) tools/screenshots.py $(ARGS)
 
 clean:
 	rm -rf build
