@@ -1050,7 +1050,7 @@ class GameScene(Scene):
         g.dirty(x, y, w, 8)
         fb = g.fb
         while i < e:
-            fb.text(TX.GLYPHS[d[i] - 32], x, y, c)
+            TX.glyph(fb, d[i], x, y, c)     # the apostrophe: core.text's own
             x += 8
             i += 1
         return w
