@@ -229,6 +229,66 @@ MUTATIONS = (
              "                p = 0\n",
              ["tests/test_tiptop_bots.py", "-k", "G4"],
              "Tip Top's hard bot reads the next player's hand (G-4)"),
+    Mutation("screen-tiptop-greyed", "firmware/games/tiptop/scenes.py",
+             "            k -= _SLOT_FACE                     # the card x 4 + 2 when greyed + 1 when framed\n"
+             "            self._draw_card(g, k >> 2, x, _HAND_Y, _CARD_W, _CARD_H, k & 2)\n",
+             "            self._draw_card(g, (k - _SLOT_FACE) >> 2, x, _HAND_Y, _CARD_W, _CARD_H, k & 2)\n",
+             ["tests/test_tiptop_scene.py", "-k", "look_playable"],
+             "Tip Top greys the playable cards and not the others (the slot's code read undecoded)"),
+    Mutation("screen-tiptop-prompt", "firmware/games/tiptop/scenes.py",
+             'fb.text("Stuck! A: lose a chip", 4, 12, P.RED)',
+             'fb.text("No card fits: lose a chip (A)", 4, 12, P.RED)',
+             ["tests/test_text_fits.py", "-k", "whole_games and tiptop"],
+             "Tip Top's stuck prompt runs through the round's number (the overprint check)"),
+    Mutation("screen-nmbr9-left-at-end", "firmware/games/nmbr9/scenes.py",
+             "        if self.mode == M_OVER:                 # no cards left to count: the winner says so\n"
+             "            if st.winners & (1 << v):\n"
+             "                fb.text(\"wins\", 120, 15, P.YELLOW)   # after \"NAME: 123\" and a blank\n"
+             "        else:\n",
+             "        if self.mode == M_OVER and st.winners & (1 << v):\n"
+             "            fb.text(\"wins\", 112, 15, P.YELLOW)\n"
+             "        if True:\n",
+             ["tests/test_text_fits.py", "-k", "whole_games and nmbr9"],
+             "NMBR 9's game-over header: \"wins\" beside the cards left, \"wins 0\" (the overprint check)"),
+    Mutation("screen-nmbr9-footer", "firmware/games/nmbr9/scenes.py",
+             "                fb.text(\"B:turn X:view\" if self.scores is None else \"B:turn X:best\", 132,",
+             "                fb.text(\"B: turn X: view\" if self.scores is None else \"B: turn X: best\", 116,",
+             ["tests/test_nmbr9_scene.py", "-k", "footer_of_a_legal_ghost"],
+             "NMBR 9's footer: the keys right after the points, \"+18B: turn\" (the overprint check)"),
+    Mutation("screen-nope-seat-row", "firmware/games/nope/scenes.py",
+             "            TX.draw(g, self.names[s], x + 18, y, P.WHITE if alive else P.GREY, mark=False)\n"
+             "            if win:\n"
+             "                fb.text(\"won\", x + 90, y, P.YELLOW)\n",
+             "            TX.draw(g, self.names[s], x + 14, y, P.WHITE if alive else P.GREY, mark=False)\n"
+             "            if win:\n"
+             "                fb.text(\"wins\", x + 86, y, P.YELLOW)\n",
+             ["tests/test_text_fits.py", "-k", "whole_games and nope"],
+             "NOPE!'s winner's row runs into the next seat's, \"wins 2\" (the overprint check)"),
+    Mutation("screen-nope-nominates", "firmware/games/nope/scenes.py",
+             '" to name" if st.phase',
+             '" nominates" if st.phase',
+             ["tests/test_text_fits.py", "-k", "whole_games and nope"],
+             "NOPE!'s header: an 8-letter name and \" nominates\" run into the order of six seats"),
+    Mutation("screen-nope-all", "firmware/games/nope/scenes.py",
+             '        lab = "all" if w >= 32 else "*"\n',
+             '        lab = "all"\n',
+             ["tests/test_text_fits.py", "-k", "whole_games and nope"],
+             "NOPE!'s hand: two four-colour cards side by side read \"allall\" (the overprint check)"),
+    Mutation("screen-nope-draw-silent", "firmware/games/nope/scenes.py",
+             "        elif kind == _E_DRAW:\n",
+             "        elif kind == _E_DRAW and False:\n",
+             ["tests/test_nope_scene.py", "-k", "draw_leaves or draw_line"],
+             "NOPE!'s draw that makes a set leaves no line in the log (8 cards, then 10, silently)"),
+    Mutation("screen-apostrophe", "firmware/core/text.py",
+             "    if b == 39:\n        fb.fill_rect(",
+             "    if b == -1:\n        fb.fill_rect(",
+             ["tests/test_core_units.py", "-k", "apostrophe"],
+             "core.text draws the apostrophe with the font's glyph, an acute accent"),
+    Mutation("screen-apostrophe-probe", "firmware/core/text.py",
+             "    if b == 39:\n        fb.fill_rect(",
+             "    if b == -1:\n        fb.fill_rect(",
+             ["tests/test_text_fits.py", "-k", "whole_games and nope"],
+             "the same, caught by the overprint check (NOPE!'s \"ANA's hand:\")"),
 )
 
 
