@@ -47,6 +47,7 @@ class Shell {
     this.clock = 0;                 // the console's clock, ms (io.now)
     this.last = -1;                 // the last animation frame's time
     this.hidden = false;
+    this.frozen = false;            // tests: the loop leaves the console alone (they call live())
     this.inbox = {};
     this.times = [];                // ms of the latest rendered frames (figures)
     this.loadMs = -1;               // when the first frame was drawn, ms after the page started
@@ -157,17 +158,22 @@ class Shell {
     try {
       if (this.mode === "replay") {
         if (this.auto) this.autoReplay(elapsed);
-        return;
+      } else if (!this.frozen) {
+        this.live(elapsed);
       }
-      const t0 = performance.now();
-      this.clock = (this.clock + elapsed) & MASK;
-      this.put(this.input.read(elapsed, this.inbox));
-      const rendered = this.tickFn(elapsed);
-      this.after();
-      if (rendered) this.time(performance.now() - t0);
     } catch (e) {
       this.fault(e);
     }
+  }
+
+  // one animation frame of live play: the input, then the console's own fixed-step loop
+  live(elapsed) {
+    const t0 = performance.now();
+    this.clock = (this.clock + elapsed) & MASK;
+    this.put(this.input.read(elapsed, this.inbox));
+    const rendered = this.tickFn(elapsed);
+    this.after();
+    if (rendered) this.time(performance.now() - t0);
   }
 
   time(ms) {
@@ -261,9 +267,9 @@ class Shell {
   // run Python with `page` bound to the page's console runner; returns str(result)
   python(code) {
     this.mp.globals.set("page", this.page);
-    this.mp.runPython("result = None\n" + code);
+    this.mp.runPython("result = None\n" + code + "\nresult = None if result is None else str(result)");
     const r = this.mp.globals.get("result");
-    return r === null || r === undefined ? null : String(r);
+    return r === null || r === undefined ? null : r;
   }
 
   // -- the page around the console ------------------------------------------------------------

@@ -5,6 +5,8 @@
 // survive a reload. When the browser refuses (storage off, or full), the console goes on with
 // the files in memory and the page says so.
 const PREFIX = "picotable/";
+const OFF = "Saves are off in this browser: settings and games last until the page is closed.";
+const FULL = "The browser's storage is full: new saves last only until the page is closed.";
 
 function toBase64(bytes) {
   let s = "";
@@ -26,13 +28,19 @@ export class Saves {
     this.kept = new Map();          // file name -> base64 as stored
     this.seq = 0;
     this.store = null;
+    let s = null;
     try {
-      const s = window.localStorage;
+      s = window.localStorage;
       s.setItem(PREFIX + ".probe", "1");
       s.removeItem(PREFIX + ".probe");
       this.store = s;
     } catch (e) {
-      say("Saves are off in this browser: settings and games last until the page is closed.");
+      if (s && e && e.name === "QuotaExceededError") {
+        this.store = s;             // what is kept there still loads
+        say(FULL);
+      } else {
+        say(OFF);
+      }
     }
     FS.mkdirTree(dir);
     if (this.store) this.restore();
@@ -70,9 +78,7 @@ export class Saves {
         if (!names.includes(name)) { s.removeItem(PREFIX + name); this.kept.delete(name); }
       }
     } catch (e) {
-      this.say(e && e.name === "QuotaExceededError"
-        ? "The browser's storage is full: the last save lasts only until the page is closed."
-        : "Saves are off in this browser: settings and games last until the page is closed.");
+      this.say(e && e.name === "QuotaExceededError" ? FULL : OFF);
     }
   }
 

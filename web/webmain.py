@@ -93,9 +93,10 @@ class Page:
         """One step and one render (replays)."""
         self._run(-1)
 
-    def launch(self, game, seats, options):
+    def launch(self, game, seats, options=""):
         """Start `game` as the launcher does (through a restart): `seats` like the simulator's
-        --seats, `options` one digit per game option. Returns "" or a one-line reason."""
+        --seats, `options` a digit per game option, the index of its choice (missing ones: the
+        first choice). Returns "" or a one-line reason."""
         from core import catalog, session
         from core import setup as SU
         pkg = catalog.package(game)
@@ -106,9 +107,14 @@ class Page:
         except ValueError as e:
             return str(e)
         lo, hi = pkg.SEATS
-        opts = bytearray(int(ch) for ch in options)
-        if not lo <= len(kinds) <= hi or len(opts) != len(pkg.OPTIONS):
-            return "%s takes %d to %d seats and %d options" % (game, lo, hi, len(pkg.OPTIONS))
+        if not lo <= len(kinds) <= hi:
+            return "%s takes %d to %d seats, not %d" % (game, lo, hi, len(kinds))
+        opts = bytearray(len(pkg.OPTIONS))
+        for i in range(len(options)):
+            k = "0123456789".find(options[i])
+            if i >= len(opts) or not 0 <= k < len(pkg.OPTIONS[i][2]):
+                return "%s: option %d has no choice %r" % (game, i + 1, options[i])
+            opts[i] = k
         c = self.console
         seed = getattr(self.hw, "seed", None)
         setup = SU.Setup(game, kinds, SU.seat_names(kinds, c.settings), opts,
