@@ -19,15 +19,13 @@ import mash
 import mprun
 import web_build
 import web_serve
+from web_figures import CHROMIUM, FLAGS, READY
 from core import catalog
 from core import settings_file as SF
 from core.settings import Settings
 from host_sim import cli
 from host_sim.sim_accel import SimAccel
 
-CHROMIUM = os.environ.get("PICOTABLE_CHROMIUM", "/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 G = 9.80665
 
 
@@ -64,7 +62,7 @@ def open_page(browser, site, init_script=None, **context):
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(site[0])
-    page.wait_for_function("window.picotable && window.picotable.loadMs > 0", timeout=30000)
+    page.wait_for_function(READY, timeout=30000)
     page.errors = errors
     return page
 
@@ -279,11 +277,15 @@ def wait_py(page, code, timeout=15.0):
     pytest.fail("the page never got to: %s" % code)
 
 
-def keys(page, *names):
-    """Real key presses, one at a time (the console takes up to ten presses a second)."""
+def keys(page, *names, live=True):
+    """Real key presses, one at a time: each is followed by three of the console's steps (the
+    press, its release, the debouncing's lockout), however slowly the machine runs the page;
+    with live=False (the loop frozen by the test) the presses wait for the test's own calls."""
     for k in names:
+        before = steps_run(page) if live else 0
         page.keyboard.press(k)
-        page.wait_for_timeout(150)
+        if live:        # (or fewer: a restart began a new console)
+            wait_py(page, "s = page.console.steps\nresult = s >= %d or s < %d" % (before + 3, before))
 
 
 TOP = "result = type(page.console.top).__name__"
@@ -308,10 +310,10 @@ def test_quit_reload_resume_gives_the_same_game(page):
     snap = play_and_quit(page)
     assert page.evaluate("localStorage.getItem('picotable/suspend.bin') !== null")
     page.reload()
-    page.wait_for_function("window.picotable && window.picotable.loadMs > 0")
+    page.wait_for_function(READY)
     assert py(page, "result = page.console.suspended") == "norespect"    # the launcher offers it
     page.evaluate("picotable.frozen = true")        # the game must not move on before it is read
-    keys(page, "Enter")                             # A on Resume (the top row)
+    keys(page, "Enter", live=False)                 # A on Resume (the top row)
     page.evaluate("picotable.live(34)")             # one step: a restart into the saved game
     assert py(page, "result = page.console.game_name") == "norespect"
     assert py(page, SNAPSHOT) == snap
@@ -373,7 +375,7 @@ def test_pass_around_shows_the_hand_off_between_hands(page, tmp_path):
 # -- bad input never stops the loop --------------------------------------------------------------
 def running(page):
     before = steps_run(page)
-    page.wait_for_timeout(300)
+    page.wait_for_timeout(500)
     return steps_run(page) > before + 3 and py(page, "result = page.console.faults") == "0"
 
 
@@ -428,7 +430,7 @@ def test_storage_off_or_full_keeps_the_game_for_the_session(browser, site, scrip
         assert running(page)
         assert py(page, "result = page.console.suspended") == "norespect"
         page.evaluate("picotable.frozen = true")
-        keys(page, "Enter")
+        keys(page, "Enter", live=False)
         page.evaluate("picotable.live(34)")
         assert py(page, SNAPSHOT) == snap
         assert not page.errors, page.errors
@@ -455,11 +457,12 @@ def test_on_a_phone_the_screen_fills_the_width_crisp_and_two_fingers_press_two_k
             at('#stick .down', 2, 'pointerdown'); at('#face .a', 3, 'pointerdown');
         }""")
         assert page.evaluate("picotable.input.held()") == 2 | 32
-        page.evaluate("picotable.live(34)")
+        page.evaluate("picotable.input.read(0, {})")      # what the console would read: both lit
         assert page.evaluate("[...document.querySelectorAll('.key.lit')].map(e => e.dataset.bit).sort()") == ["2", "32"]
         page.evaluate("""() => { for (const id of [2, 3]) document.getElementById('pad').dispatchEvent(
             new PointerEvent('pointerup', {pointerId: id, bubbles: true})); }""")
         assert page.evaluate("picotable.input.held()") == 0
+        assert py(page, "result = page.console.launcher.menu.sel") == "0"
         # a tap (down and up before the console reads) still counts: the launcher moves down
         page.evaluate("""() => { const r = document.querySelector('#stick .down').getBoundingClientRect();
             const o = {pointerId: 5, bubbles: true, clientX: r.left + 20, clientY: r.top + 20, pointerType: 'touch'};

@@ -319,10 +319,12 @@ class Shell {
     file.text().then(text => this.play(text)).catch(err => this.say("Not played: " + (err.message || err)));
   }
 
+  // the screen as large as fits: beside the pad on a phone on its side, else above it
   fit() {
-    const w = Math.min(window.innerWidth, document.documentElement.clientWidth || 1e9) - 28;
-    const h = window.innerHeight - 250;         // room for the pad and the bar under the screen
-    this.screen.fit(w, Math.max(h, 120));
+    const width = Math.min(window.innerWidth, document.documentElement.clientWidth || 1e9);
+    const side = matchMedia("(orientation: landscape) and (max-height: 500px)").matches;
+    const w = side ? width - 340 : width - 28, h = side ? window.innerHeight - 40 : window.innerHeight - 250;
+    this.screen.fit(Math.max(w, 120), Math.max(h, 120));
   }
 }
 
