@@ -6,8 +6,9 @@ STAMP     := $(VENV)/.installed
 WASM      := tools/wasm/node_modules/.installed
 ARGS      ?=
 VPICO     ?=
+CHROMIUM  ?= /usr/bin/chromium
 
-.PHONY: sim test soak mpy flash uf2 flash-uf2 bench bench-pico assets venv wasm clean
+.PHONY: sim test soak mpy flash uf2 flash-uf2 bench bench-pico assets screenshots venv wasm chromium web web-serve clean
 
 venv: $(STAMP)
 
@@ -29,11 +30,31 @@ $(WASM): tools/wasm/package.json tools/wasm/package-lock.json
 
 wasm: $(WASM)
 
+# Debian's chromium for the browser tests (tests/test_web.py, Playwright drives it): installed
+# with apt-get when missing and make runs as root
+chromium:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing Debian's chromium for the browser tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "the browser tests need Chromium at $(CHROMIUM): 'sudo apt-get install chromium' (Debian),"; \
+	    echo "or make test CHROMIUM=/path/to/chromium"; exit 1; \
+	  fi; \
+	fi
+
 sim: $(STAMP)
 	$(PY) -m host_sim $(ARGS)
 
-test: $(STAMP) $(WASM)
-	$(PY) -m pytest -q -n 2 tests $(ARGS)
+test: $(STAMP) $(WASM) chromium
+	PICOTABLE_CHROMIUM=$(CHROMIUM) $(PY) -m pytest -q -n 2 tests $(ARGS)
+
+# the console as a static web page in build/web (docs/web.md); web-serve serves it on localhost
+web: $(STAMP) $(WASM)
+	$(PY) tools/web_build.py
+
+web-serve: web
+	$(PY) tools/web_serve.py $(ARGS)
 
 # a million heap-locked frames across the five games on the unix port (make test runs a short one)
 soak: $(STAMP)
@@ -67,6 +88,10 @@ bench-pico: $(STAMP)
 # the PNGs in assets/ to the bytes modules under firmware/ (docs/assets.md)
 assets: $(STAMP)
 	$(PY) tools/assets.py
+
+# the README's and the docs' pictures, drawn by seeded headless runs (tests/test_screenshots.py)
+screenshots: $(STAMP)
+	$(PY) tools/screenshots.py $(ARGS)
 
 clean:
 	rm -rf build

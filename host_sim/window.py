@@ -46,7 +46,7 @@ class Window:
         self.scale = scale
         self.shots_dir = shots_dir
         sw = 240 * scale
-        self.screen_rect = pygame.Rect(150, 30, sw, sw)
+        self.screen_rect = pygame.Rect(self.glass_rect(scale))
         self.size = (sw + 300, sw + 130)
         self.surface = pygame.display.set_mode(self.size)
         pygame.display.set_caption("picotable simulator")
@@ -68,6 +68,11 @@ class Window:
         display.on_show = self._on_show
         display.on_light = self._on_light
         self._paint_body()
+
+    @staticmethod
+    def glass_rect(scale):
+        """Where the screen is drawn in the window: x, y, width, height."""
+        return 150, 30, 240 * scale, 240 * scale
 
     def _layout(self):
         r = self.screen_rect

@@ -231,3 +231,28 @@ def test_number_draws_digits_like_text():
         a.number(n, 10, 10, 5)
         b.text(str(n), 10, 10, 5)
         assert a.buf == b.buf
+
+
+def _lit(g, x0, y0):
+    return {(x - x0, y - y0) for x in range(x0, x0 + 8) for y in range(y0, y0 + 8) if g.fb.pixel(x, y)}
+
+
+def test_the_apostrophe_is_a_straight_mark_not_the_fonts_accent():
+    """The built-in 8x8 font's ' slants from the top right like an acute accent ("ANA\u00b4s
+    hand"), on the device as in the simulator (tests/test_framebuf_parity.py); core.text draws a
+    mark of its own, columns 3-4 of rows 0-2 (the left half of the font's double quote, moved
+    to the middle), and every other glyph as the font does (docs/decisions.md)."""
+    from core import text as TX
+    g = gfx.Gfx()
+    g.fb.fill(0)
+    g.fb.text("'", 8, 8, 5)
+    assert _lit(g, 8, 8) == {(3, 2), (4, 1), (4, 2), (5, 0), (5, 1), (6, 0)}    # the accent
+    g.fb.fill(0)
+    assert TX.draw(g, b"A'sB", 8, 8, 5) == 32
+    assert _lit(g, 16, 8) == {(3, 0), (4, 0), (3, 1), (4, 1), (3, 2), (4, 2)}
+    want = gfx.Gfx()
+    want.fb.fill(0)
+    want.fb.text("A", 8, 8, 5)
+    want.fb.text("sB", 24, 8, 5)
+    want.fb.fill_rect(19, 8, 2, 3, 5)
+    assert g.buf == want.buf

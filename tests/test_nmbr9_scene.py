@@ -23,6 +23,7 @@ from games.nmbr9 import snapshot as SNAP
 from games.nmbr9 import tiles as T
 from games.nmbr9.events import EVENTS
 from scene_util import finish, press
+from screen_text import TextProbe
 
 NAMES = ("ANA", "BEN", "CLEO", "DEV")
 
@@ -126,6 +127,25 @@ def test_the_ghost_starts_legal_moves_turns_and_only_a_legal_place_is_confirmed(
             refused += 1
     assert refused > 3
     assert R.REASONS[R.NOT_TOUCHING] and R.REASONS[R.OVERHANG]
+
+
+@pytest.mark.parametrize("kinds,keys", [((0, 3), "B:turn X:view"), ((0,), "B:turn X:best")])
+def test_the_footer_of_a_legal_ghost_reads_apart_at_every_level_and_card(kinds, keys):
+    """"A: level 2 +18", then the keys a blank apart, for every level and card (a two-digit
+    points figure ran into a fixed "B: turn": "+18B: turn"); the overprint check's faults
+    (tests/screen_text.py) on the footer drawn alone."""
+    c, g = start(kinds, 3, speed=2)
+    assert _human_turn(c, g) and g.why == R.OK and g.can
+    probe = TextProbe(c.gfx)
+    for level in range(10):
+        for card in range(10):
+            g.glevel = level
+            g.st.card = card
+            g._draw_footer(c.gfx)
+            row = probe.rows(S._FOOT_Y)
+            assert len(row) == 1 and row[0].startswith("A: level %d +%d " % (level, level * card))
+            assert row[0].endswith(" " + keys) and probe.faults == [], (row, probe.faults)
+    probe.close()
 
 
 def test_x_views_the_other_displays_and_a_comes_back():

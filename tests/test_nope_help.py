@@ -23,7 +23,7 @@ TRACE = {
     "colour you must discard.": ("RB-P2", "RB-D3"),
     "Two colours: one of them,": ("RB-D3", "RB-D4"),
     "never mixed.": ("RB-D3",),
-    "The dealer's left neighbour": ("RB-P1", "G-2"),
+    "The player left of the dealer": ("RB-P1", "G-2"),
     "starts, then clockwise.": ("RB-P1", "G-1"),
 
     "Hold a full set (that many": ("RB-P2", "RB-D5"),
@@ -31,7 +31,7 @@ TRACE = {
     "You must discard one. You": ("RB-P3", "RB-N1"),
     "choose the cards and their": ("RB-H1", "RB-H2"),
     "order: your last card is": ("RB-H2",),
-    "the next player's demand.": ("RB-H2",),
+    "the next demand.": ("RB-H2",),
     "No set: draw a card (two": ("RB-P4", "RB-T2", "P-6"),
     "with two players). Does it": ("RB-T2", "RB-T3", "P-6"),
     "complete a set? Discard it.": ("RB-P5", "RB-N2"),

@@ -356,6 +356,73 @@ def test_log_lines_describe_the_public_events():
     assert text[1] == winner + " wins!"
 
 
+def _line(buf):
+    return bytes(buf).rstrip(b"\0").decode()
+
+
+@pytest.mark.parametrize("kinds,options,seed", [
+    ((3, 1), (0, 0, 0), 7), ((1, 2), (1, 1, 0), 7), ((2, 3), (0, 0, 1), 1),
+    ((1, 2, 3), (0, 0, 0), 3), ((3, 1, 2, 3), (0, 1, 0), 4), ((1, 2, 3, 1, 2), (0, 0, 0), 5),
+    ((3, 3, 2, 2, 1, 1), (1, 0, 0), 6)])
+def test_every_draw_leaves_a_line_in_the_log(kinds, options, seed):
+    """Whole bot games of 2-6 seats: as the record stood after each turn's draw (one card, two
+    with two players: P-6), the log's newest line says who drew how many, and whether it made a
+    set or was a Nope! (a draw of two that made a set was silent: 8 cards, then 10)."""
+    c, g = start(kinds, options, seed)
+    finish(c, g)
+    rec = g.record
+    n = rec.n
+    counts = []
+    drew = 0
+    for i in range(n):
+        k = rec.kind(i)
+        if k == R._E_DRAW:
+            drew += 1
+        if k not in (R._E_DRAW, R.E_NOPE):
+            continue
+        if k == R._E_DRAW and i + 1 < n and rec.kind(i + 1) in (R._E_DRAW, R.E_RESHUFFLE, R.E_NOPE):
+            continue                    # the turn draws on, or its Nope! row will say it
+        name = NAMES[rec.field(i, 0)]
+        if k == R.E_NOPE:
+            assert rec.field(i, 1) == drew
+            want = "%s drew %s: Nope!" % (name, drew or "none")
+        else:
+            want = "%s drew %d: a set!" % (name, drew)
+        rec.n = i + 1                   # the record as it stood then
+        g._make_log()
+        rec.n = n
+        assert _line(g.lines[1]) == want, (i, [_line(ln) for ln in g.lines])
+        counts.append(drew)
+        drew = 0
+    most = 2 if len(kinds) == 2 else 1
+    assert counts.count(most) > 5 and max(counts) == most
+    assert drew == 0                    # no draw left without its line
+
+
+@pytest.mark.parametrize("rows,text", [
+    (((R._E_DRAW, 0, 5, 40), (R.E_NOPE, 0, 1)), "WWWWWWWW drew 1: Nope!"),
+    (((R._E_DRAW, 0, 5, 40),), "WWWWWWWW drew 1: a set!"),
+    (((R._E_DRAW, 1, 5, 40), (R._E_DRAW, 1, 7, 39)), "Normal 2 drew 2: a set!"),
+    (((R._E_DRAW, 1, 5, 40), (R._E_DRAW, 1, 7, 39), (R.E_NOPE, 1, 2)), "Normal 2 drew 2: Nope!"),
+    (((R._E_DRAW, 0, 5, 0), (R.E_RESHUFFLE, 30, 4), (R._E_DRAW, 0, 7, 29)),
+     "WWWWWWWW drew 2: a set!"),
+    (((R.E_NOPE, 0, 0),), "WWWWWWWW drew none: Nope!"),
+])
+def test_every_draw_line_says_all_of_it_with_the_longest_names(rows, text):
+    """A log line holds 29 characters (29 x 8 px from x = 4); a reshuffle between a turn's two
+    draws gets its own line before the draw's."""
+    c, hw, fs = console(3)
+    c.start_game("nope", Setup("nope", bytearray((1, 2)), ["WWWWWWWW", "Normal 2"],
+                               bytearray(3), 1))
+    g = c.game
+    for row in rows:
+        g.record.add(*row)
+    g._make_log()
+    assert _line(g.lines[1]) == text and len(text) <= 29
+    if rows[1:2] and rows[1][0] == R.E_RESHUFFLE:
+        assert _line(g.lines[0]) == "Reshuffled: 30 cards"
+
+
 @pytest.mark.parametrize("kinds,seed", [((3, 3, 3, 3), 1), ((0, 3, 3, 3), 2), ((0, 2, 0), 3)])
 def test_the_costly_parts_of_a_turn_never_share_a_frame(kinds, seed):
     """docs/nope.md, Frame cost: a play (the rules, then the header, seats and top card), the
@@ -464,11 +531,11 @@ def test_a_card_face_shows_a_band_the_letter_and_the_shape_of_each_colour():
         shape(fb, 3, 8, 13)
     assert _face(lambda fb: S.draw_bands(fb, 0, 0, 24, 38, 8, 24, _sprites())) == _face(yellow)
 
-    def four(fb):                       # bands 6 px wide: no room for the shapes
-        for c in range(4):
+    def four(fb):                       # bands 6 px wide: no room for the shapes; "*" for all
+        for c in range(4):                # four ("all" filled the card: "allall" beside another)
             fb.fill_rect(6 * c, 0, 6, 38, S.INK[c])
-        fb.fill_rect(-1, 23, 26, 10, 0)
-        fb.text("all", 0, 24, 5)
+        fb.fill_rect(7, 23, 10, 10, 0)
+        fb.text("*", 8, 24, 5)
     assert _face(lambda fb: S.draw_bands(fb, 0, 0, 24, 38, 15, 24, _sprites())) == _face(four)
 
 

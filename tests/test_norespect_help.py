@@ -66,8 +66,8 @@ TRACE = {
     "the pool with the discard": ("RB-V2", "N-5"),
     "below it, unless it was": ("N-3",),
     "completed; build it again.": ("N-3", "RB-V1"),
-    "An eliminated player's": ("RB-V2", "N-2", "N-5"),
-    "tiles all go back too.": ("RB-V2", "N-5"),
+    "The tiles of an eliminated": ("RB-V2", "N-2", "N-5"),
+    "player all go back too.": ("RB-V2", "N-5"),
     "Pool empty when a turn": ("N-4",),
     "begins: most completed": ("N-4",),
     "columns wins, then most": ("N-4",),
@@ -124,4 +124,4 @@ def test_the_variation_keeps_a_capped_completed_column_N3():
 
 def test_elimination_leaves_the_columns_in_the_base_game_only_N2_N5():
     assert "you are out. Base game: your columns stay, dead" in text()
-    assert "An eliminated player's tiles all go back too." in text()
+    assert "The tiles of an eliminated player all go back too." in text()

@@ -11,8 +11,14 @@ Found by two methods that cover each other:
 - Dynamic: on CPython tests/screen_text.py's TextProbe records every text drawn, with its
   place, over every console screen, every notice the console can post (made by the real code:
   bad settings and save files, a missing, failing and returning tilt sensor, ...), the error
-  screen with a long message, and whole games with 8-character player names; a text that leaves
-  the screen fails.
+  screen with a long message, and whole games of all five games with 8-character player names
+  (bots of every level, humans from a seeded button mash, two seats and the most seats); a text
+  that leaves the screen fails. In the whole games every fault of the probe fails (the
+  overprint check): a text drawn over another, two texts that run into each other on a row
+  ("wins" + "0"), a text that leaves its box, an apostrophe in the built-in font.
+- The apostrophe: no text drawn as a str (constants, rules pages) holds one: the built-in font's
+  glyph for ' is an acute accent; texts with one are bytes drawn through core.text.glyph
+  (docs/decisions.md).
 """
 import ast
 import os
@@ -26,6 +32,8 @@ import mprun
 import runs
 import scene_runner
 from core import catalog, errors, storage
+from core import palette as P
+from core import text as TX
 from core import setup as SU
 from core.console import Console
 from core.files import Files
@@ -71,6 +79,8 @@ NOT_DRAWN = {
         "the simulator's result line",
     ("games/tiptop/scenes.py", "winner=%d rounds=%d plays=%d"): "the simulator's result line",
 }
+# constants holding an apostrophe that are never drawn with the font: (module, text) -> why
+NOT_IN_FONT = {("core/text.py", "'"): "GLYPHS' apostrophe: core.text.glyph draws its own mark"}
 SCALED = ("text_big", "text_big_center")
 AT_X = ("text",)            # text(s, x, y, ...): Gfx.text and FrameBuffer.text
 
@@ -182,6 +192,15 @@ def test_every_composed_text_is_measured_or_never_drawn():
     assert stale == []
 
 
+def test_no_constant_drawn_as_a_str_has_an_apostrophe():
+    """The built-in font draws ' as an acute accent ("ANA´s hand"); a text with one is bytes
+    drawn through core.text.glyph, which draws its own (docs/decisions.md)."""
+    texts, _ = static_texts()
+    bad = ["%s:%d %r" % (mod, line, s) for mod, line, s, _, _ in texts
+           if "'" in s and (mod, s) not in NOT_DRAWN and (mod, s) not in NOT_IN_FONT]
+    assert bad == []
+
+
 def game_pages():
     for name in catalog.NAMES:
         pkg = catalog.package(name)
@@ -199,14 +218,73 @@ def test_every_rules_page_line_fits_and_every_page_fits_the_screen():
     long = ["%s page %d has %d lines (%d fit)" % (g, k + 1, len(lines), PAGE_LINES)
             for g, k, lines in pages if len(lines) > PAGE_LINES]
     assert wide + long == []
+    # pages of str lines are drawn with the built-in font (Gfx.text); bytes pages glyph by glyph
+    accent = ["%s page %d: %r" % (g, k + 1, ln) for g, k, lines in pages for ln in lines
+              if "'" in ln and not isinstance(catalog.package(g).help_pages()[k], bytes)]
+    assert accent == []
 
 
 # -- dynamic ---------------------------------------------------------------------------------------
+def probe_faults(*calls):
+    """The faults TextProbe finds in a cleared frame after calls(g), each a function of the Gfx."""
+    g = Gfx()
+    probe = TextProbe(g)
+    g.clear(P.NAVY)
+    for call in calls:
+        call(g)
+    probe.close()
+    return probe.faults
+
+
+def test_the_probe_finds_each_kind_of_fault_and_only_those():
+    """The overprint check can fail: its rules on texts drawn by hand (tests/screen_text.py)."""
+    def header(g):
+        g.fill_rect(0, 0, 240, 28, P.BLACK)
+
+    def seats(right):
+        return lambda g: (g.fill_rect(0, 22, 120, 12, P.NAVY), g.fill_rect(120, 22, 120, 12, right))
+
+    def one(kind, *calls):
+        found = probe_faults(*calls)
+        return len(found) == 1 and kind in found[0]
+    assert one("runs into", header, lambda g: g.text("wins", 112, 15, P.YELLOW),
+               lambda g: g.number(0, 150, 15, P.SILVER))                    # "wins 0"
+    assert one("runs into", lambda g: g.number(18, 100, 230, P.WHITE),
+               lambda g: g.text("B: turn", 116, 230, P.GREY))               # "18B: turn"
+    assert one("runs into", seats(P.NAVY), lambda g: g.text("wins", 86, 23, P.YELLOW),
+               lambda g: g.number(2, 122, 23, P.GREY))                      # "wins 2"
+    assert one("leaves its box", seats(P.NAVY), lambda g: g.text("wins", 90, 23, P.YELLOW))
+    assert one("is drawn over", lambda g: g.text("No card fits: lose a chip (A)", 4, 12, P.RED),
+               lambda g: g.number(3, 184, 12, P.SILVER))
+    assert one("leaves the screen", lambda g: g.text("A: back to the launcher", 80, 4, P.WHITE))
+    assert one("apostrophe", lambda g: g.fb.text("'s hand:", 40, 146, P.SILVER))
+    assert probe_faults(
+        seats(P.SLATE), lambda g: g.text("wins", 86, 23, P.YELLOW),        # a lit seat's row
+        lambda g: g.number(2, 122, 23, P.GREY),
+        lambda g: g.text(">", 2, 82, P.YELLOW), lambda g: g.text("ANA", 12, 82, P.CYAN),
+        lambda g: TX.draw(g, b"ANA", 4, 2, P.YELLOW),                      # one phrase in pieces
+        lambda g: g.text(" to play", 28, 2, P.WHITE),
+        lambda g: TX.draw(g, b"'s hand:", 28, 146, P.SILVER),              # core.text's '
+        lambda g: g.text("7", 53, 73, P.WHITE), lambda g: g.text("x3", 63, 73, P.RED),
+        lambda g: g.text_big("1", 4, 180, P.WHITE, 5),                    # large digits
+        lambda g: g.text_big("5", 48, 180, P.WHITE, 5)) == []
+    # a text painted over in pieces is gone; one drawn glyph by glyph is one text
+    g = Gfx()
+    probe = TextProbe(g)
+    g.clear(P.NAVY)
+    g.text("-", 68, 60, P.WHITE)
+    g.fill_rect(60, 60, 10, 10, P.BLUE)
+    g.text("1", 62, 61, P.WHITE)
+    g.fill_rect(70, 60, 10, 10, P.BLUE)
+    for i, b in enumerate(b"ANA's"):
+        TX.glyph(g.fb, b, 100 + 8 * i, 100, P.WHITE)
+    probe.close()
+    assert probe.faults == [] and probe.rows(60, 110) == ["1", "ANA's"]
+
+
 class Measure:
     """tests/screen_text.py's TextProbe on the shared frame for each run: every text drawn is
-    recorded where it is drawn; those that leave the screen are kept as faults, named by the run.
-    (Texts drawn over others are the games' own screen tests' business: the tower clears its
-    play area through a second frame buffer, which the probe does not see.)"""
+    recorded where it is drawn; its faults are kept, named by the run."""
     def __init__(self):
         self.faults = []
         self.drawn = 0
@@ -217,20 +295,33 @@ class Measure:
 
     def stop(self):
         self.probe.close()
-        self.drawn += len(self.probe.texts)
-        self.faults += ["%s: %s" % (self.where, f) for f in self.probe.faults
-                        if f.endswith("leaves the screen")]
+        self.drawn += self.probe.drawn
+        self.faults += ["%s: %s" % (self.where, f) for f in self.probe.faults]
 
     def run(self, where, sc):
         self.start(where)
         try:
             c = sc.begin()
+            if c.game is not None and c.game_name == "tower":
+                watch_tower(self.probe, c.game)
             while sc.step(c):
                 pass
             sc.end(c)
         finally:
             self.stop()
         return sc
+
+
+def watch_tower(probe, sc):
+    """The tower draws its play area through frame buffers of its own over the screen's pixels
+    (the main view, and the screen and the main view cut short below a wipe's band:
+    games/tower/startup.py): the probe sees through them too."""
+    from games.tower import startup
+    y = startup._MAIN_Y
+    fbm = sc.fbm
+    sc.fbm = probe.watch(fbm, y)
+    sc.wfb = tuple(f if f is probe else probe.watch(f, 0) for f in sc.wfb)
+    sc.wfbm = tuple(sc.fbm if f is fbm else probe.watch(f, y) for f in sc.wfbm)
 
 
 @pytest.fixture
@@ -320,17 +411,27 @@ def named(kinds):
 
 
 @pytest.mark.parametrize("game,kinds,seed,options", [
+    # every game at two seats and at its most, bots of every level (1 easy .. 3 hard), humans
+    # (0) from the seeded mash
+    ("norespect", (1, 0), 5, (0,)),
     ("norespect", (0, 3, 0), 3, (0,)),
     ("norespect", (2, 0, 1, 3), 4, (1,)),
     ("tower", (0, 2), 3, (2, 0, 0)),
-    ("tower", (3, 0, 1), 5, (2, 0, 0)),
+    ("tower", (3, 0, 1, 2), 5, (2, 0, 0)),
+    ("nmbr9", (0,), 3, ()),
     ("nmbr9", (0, 3), 6, ()),
+    ("nmbr9", (1, 2, 3, 0), 2, ()),
+    ("nope", (0, 3), 5, (0, 0, 0)),
     ("nope", (0, 1, 0), 3, (0, 0, 0)),
     ("nope", (0, 3, 1, 2, 3, 0), 2, (0, 0, 0)),
+    ("tiptop", (1, 0), 2, ()),
     ("tiptop", (0, 3, 0), 3, ()),
     ("tiptop", (0, 1, 2, 3, 0, 1, 2, 3), 4, ()),
 ])
-def test_texts_of_whole_games_with_long_names_fit(measure, game, kinds, seed, options):
+def test_texts_of_whole_games_with_long_names_fit_and_never_run_together(measure, game, kinds,
+                                                                        seed, options):
+    """The overprint check: redraw equality cannot see a text drawn over or beside another (it is
+    drawn the same way both times); the probe's faults can (tests/screen_text.py)."""
     run = measure.run("%s %s seed %d" % (game, kinds, seed),
                       runs.GameRun(FRAME, game, kinds, seed, options, names=named(kinds)))
     assert run.n > 100 and measure.drawn > (10 if game == "nmbr9" else 20)   # NMBR 9: few texts

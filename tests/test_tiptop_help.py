@@ -42,8 +42,8 @@ TRACE = {
     "      fine) and draw none.": ("O-3",),
 
     "A dealer is drawn at random;": ("G-2",),
-    "the player on the dealer's": ("RB-8",),
-    "left begins, at total 0.": ("RB-8",),
+    "the player left of the dealer": ("RB-8",),
+    "begins, at total 0.": ("RB-8",),
     "Deck: 8 each of 0-5 and -10,": ("O-1",),
     "4 each of x2, Spin Out, Top": ("O-1",),
     "Out and Topsy Turvy.": ("O-1",),

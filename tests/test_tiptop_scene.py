@@ -9,6 +9,7 @@ import pytest
 
 import tiptop_tournament as T
 from core import buttons as B
+from core import palette as P
 from core import storage
 from core.record import Record
 from core.setup import Setup
@@ -88,14 +89,14 @@ def test_a_game_longer_than_its_record_plays_on_and_the_export_says_so(tmp_path)
 
 
 # -- a human's card ------------------------------------------------------------------------------------
-def _human_turn_with_a_dead_card(seeds=range(1, 60)):
+def _human_turn_with_a_dead_card(seeds=range(1, 60), also=lambda g: True):
     """A game with one human (seat 0) at a turn where it holds a card it may not play and one
-    it may."""
+    it may (and `also(scene)` holds)."""
     for seed in seeds:
         c, g = start((0, 3), seed)
         for _ in range(3000):
             st = g.st
-            if g.mode == S.M_PLAY and st.turn == 0 and 0 < st.nlegal < st.hand_count(0):
+            if g.mode == S.M_PLAY and st.turn == 0 and 0 < st.nlegal < st.hand_count(0) and also(g):
                 return c, g
             if g.game_over:
                 break
@@ -117,7 +118,7 @@ def test_a_card_that_may_not_be_played_cannot_be_and_the_prompt_says_why():
     why = bytes(g.why).split(b"\0")[0].decode()
     card = st.card(0, dead)
     if card == R.MINUS:
-        assert why == "-10 needs a total of 10"
+        assert why == "-10 needs 10 or more"
     else:
         assert why == "%s would pass %d" % (S.CARD_NAMES[card].decode(), st.limit)
     press(c, B.RIGHT)                                   # moving on clears the reason
@@ -125,6 +126,46 @@ def test_a_card_that_may_not_be_played_cannot_be_and_the_prompt_says_why():
     g.sel = st.moves[0]
     press(c, B.A)
     assert SNAP.save_state(st) != before            # a legal card plays
+
+
+def _card_colours(c, slot):
+    """The colours inside hand slot `slot`'s card, read from the frame buffer: its face (the
+    most common) and the rest (the numerals or the art), its grey border left out."""
+    fb = c.gfx.fb
+    x = S.card_x(slot)
+    seen = {}
+    for py in range(S._HAND_Y + 1, S._HAND_Y + S._CARD_H - 1):
+        for px in range(x + 1, x + S._CARD_W - 1):
+            k = fb.pixel(px, py)
+            seen[k] = seen.get(k, 0) + 1
+    face = max(seen, key=seen.get)
+    return face, set(seen) - {face}
+
+
+def test_playable_cards_look_playable_and_only_the_others_are_greyed():
+    """The human's hand on its turn: a card it may play shows a light face with dark numerals,
+    like the real deck (white, navy); only a card it may not play is greyed (silver, grey
+    numerals). Both drawn frame by frame and in a full redraw; number cards of both kinds."""
+    def hand(g):
+        return [(k, g.st.card(0, k), g._legal(k)) for k in range(R.HAND)
+                if g.st.card(0, k) != R.EMPTY]
+
+    def numbers_of_both_kinds(g):
+        return {legal for k, card, legal in hand(g) if card <= 5} == {True, False}
+    c, g = _human_turn_with_a_dead_card(range(1, 200), numbers_of_both_kinds)
+    cards = hand(g)
+    for redraw in (False, True):
+        if redraw:
+            c.repaint()
+            c.render()
+        else:
+            for _ in range(3):
+                c.frame()
+        for slot, card, legal in cards:
+            face, ink = _card_colours(c, slot)
+            assert face == (P.WHITE if legal else P.SILVER), (slot, card, legal, face)
+            if card <= 5:
+                assert ink == {P.NAVY if legal else P.GREY}, (slot, card, legal, ink)
 
 
 def test_the_stick_reaches_every_card_of_the_hand():

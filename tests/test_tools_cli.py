@@ -64,6 +64,10 @@ BAD = [
     ("uf2.py", ["build", "--jobs", "0"], "argument --jobs: '0'"),
     ("uf2.py", ["build", "--target", "z80"], "argument --target: invalid choice: 'z80'"),
     ("uf2.py", ["flash", "--drive", "{NODIR}"], "--drive {NODIR}: no such folder"),
+    ("web_build.py", ["--out", "web"], "--out web: overlaps the source folder"),
+    ("web_build.py", ["--out", "{FILE}/sub"], "web_build: {FILE}"),
+    ("web_serve.py", ["--dir", "{NODIR}"], "--dir {NODIR}: no index.html there (run `make web`)"),
+    ("web_serve.py", ["--port", "70000"], "argument --port: '70000'"),
 ]
 
 

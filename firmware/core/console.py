@@ -91,6 +91,7 @@ class Console:
         self._op_scene = None
         self._full = True
         self._sound_until = -1
+        self._acc = 0                   # advance(): real time not yet stepped, ms * FPS
         self._scenes = {}               # loaded on-demand scenes, by _LAZY name
         self.launcher = None
         # everything above lives as long as the console; what follows only passes through
@@ -272,7 +273,6 @@ class Console:
         self.render()
         print("picotable: %s up" % self.mode())
         last = clock.ticks_ms()
-        acc = 0                     # elapsed time in ms * FPS; one step costs 1000
         frames = 0
         while not max_frames or frames < max_frames:
             if p.due or p.asleep:
@@ -283,20 +283,14 @@ class Console:
                     self.step()
                     frames += 1
                 last = clock.ticks_ms()
-                acc = 0
+                self._acc = 0           # no catch-up for the time asleep or saving
                 continue
             now = clock.ticks_ms()
-            acc += clock.ticks_diff(now, last) * FPS
+            wait = self.advance(clock.ticks_diff(now, last))
             last = now
-            if acc < 1000:
-                clock.sleep_ms((1000 - acc) // FPS + 1)
+            if wait:
+                clock.sleep_ms(wait)
                 continue
-            if acc > MAX_CATCHUP * 1000:
-                acc = MAX_CATCHUP * 1000
-            while acc >= 1000:
-                self.step()
-                acc -= 1000
-            self.render()
             frames += 1
 
     def power_work(self):
@@ -306,6 +300,25 @@ class Console:
         had = set(sys.modules)
         from core import session
         session.power_work(self, had)
+
+    def advance(self, elapsed_ms):
+        """The fixed steps that `elapsed_ms` more of real time is worth (at most MAX_CATCHUP, so
+        a slow frame never snowballs), then one render. Returns 0 when it rendered, else the ms
+        until the next step is due. run() calls it in its loop; a shell whose host owns the loop
+        (a browser's requestAnimationFrame) calls it once per callback, and power_work() between
+        two calls when power.due is set (without that the console dims but never sleeps)."""
+        acc = self._acc + elapsed_ms * FPS     # elapsed time in ms * FPS; one step costs 1000
+        if acc < 1000:
+            self._acc = acc
+            return (1000 - acc) // FPS + 1
+        if acc > MAX_CATCHUP * 1000:
+            acc = MAX_CATCHUP * 1000
+        while acc >= 1000:
+            self.step()
+            acc -= 1000
+        self._acc = acc
+        self.render()
+        return 0
 
     def mode(self):
         """What this console runs, for the boot log: "launcher", "game NAME" (its package), or

@@ -130,7 +130,7 @@ class Pause(Scene):
                     x = 4
                     y += 11
                 elif y < 36 + 11 * _LINES and 32 <= b < 127:
-                    g.fb.text(TX.GLYPHS[b - 32], x, y, P.WHITE)
+                    TX.glyph(g.fb, b, x, y, P.WHITE)
                     x += 8
             g.dirty(0, 36, 240, 11 * _LINES)
         else:

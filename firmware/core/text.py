@@ -4,6 +4,11 @@ prompts) and drawn one glyph at a time.
 GLYPHS holds the one-character strings for codes 32..126 as literals, interned when this module
 loads: indexing a str at run time may intern a new one-character string, which allocates. Games
 import this module when they start; the console's own screens draw only constant strings.
+
+The built-in 8x8 font draws the apostrophe as an acute accent (a slant from the top right), on
+the device and in the simulator alike; glyph() draws it as a straight mark instead (the left half
+of the font's double quote, moved to the middle), so a text with an apostrophe is drawn glyph by
+glyph from bytes (draw(), or glyph() in a scene's own loop), never as a str (docs/decisions.md).
 """
 
 GLYPHS = (' ', '!', '"', '#', '$', '%', '&', "'", '(', ')', '*', '+', ',', '-', '.', '/', '0',
@@ -12,6 +17,14 @@ GLYPHS = (' ', '!', '"', '#', '$', '%', '&', "'", '(', ')', '*', '+', ',', '-', 
     'U', 'V', 'W', 'X', 'Y', 'Z', '[', '\\', ']', '^', '_', '`', 'a', 'b', 'c', 'd', 'e', 'f',
     'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x',
     'y', 'z', '{', '|', '}', '~')
+
+
+def glyph(fb, b, x, y, c):
+    """Byte b (a code 32..126; others draw nothing) in the 8x8 cell at x, y."""
+    if b == 39:
+        fb.fill_rect(x + 3, y, 2, 3, c)         # the apostrophe: columns 3-4, rows 0-2
+    elif 32 <= b < 127:
+        fb.text(GLYPHS[b - 32], x, y, c)
 
 
 def draw(g, data, x, y, c, most=30, mark=True):
@@ -27,8 +40,10 @@ def draw(g, data, x, y, c, most=30, mark=True):
         b = data[i]
         if not b:
             break
-        if 32 <= b < 127:
-            fb.text(GLYPHS[b - 32], cx, y, c)
+        if b == 39:
+            glyph(fb, b, cx, y, c)
+        elif 32 <= b < 127:                     # (glyph()'s own test, inline: a call a glyph
+            fb.text(GLYPHS[b - 32], cx, y, c)   # would cost a log line 29 calls)
         cx += 8
     if mark and cx > x:
         g.dirty(x, y, cx - x, 8)

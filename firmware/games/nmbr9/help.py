@@ -39,7 +39,7 @@ PAGES = (
      "a level needs no neighbour.",
      "On level 1 and up: every",
      "square on a tile below (no",
-     "overhang, the 0's hole",
+     "overhang, the hole of a 0",
      "too), on two tiles or more.",
      "Placed tiles never move."),
     ("Controls",

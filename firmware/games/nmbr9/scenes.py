@@ -2,7 +2,8 @@
 
 Layout (docs/nmbr9.md):
     y   0..27   header: the seat to play (its colour) and what it does; the viewed seat and its
-                score; the cards left; the card to place, large on the right
+                score ("wins" after it at the end); the cards left (not at the end); the card
+                to place, large on the right
     y  30..229  the viewed display: 20 x 20 cells of 10 px from x = 20 (the whole display, no
                 scrolling). A cell's colour is its height (level + 1); each tile is framed in
                 black against its neighbours and shows its level as a small digit (level 1 and
@@ -543,10 +544,12 @@ class GameScene(Scene):
         w = TX.draw(g, self.names[v], 4, 15, SEAT_COLOURS[v], mark=False)
         fb.text(":", 4 + w, 15, P.SILVER)
         g.number(st.disp[v].score, 20 + w, 15, P.WHITE)
-        if self.mode == M_OVER and st.winners & (1 << v):
-            fb.text("wins", 112, 15, P.YELLOW)
-        fb.text("left", 150, 3, P.GREY)
-        g.number(R.DECK - st.flipped, 150, 15, P.SILVER)
+        if self.mode == M_OVER:                 # no cards left to count: the winner says so
+            if st.winners & (1 << v):
+                fb.text("wins", 120, 15, P.YELLOW)   # after "NAME: 123" and a blank
+        else:
+            fb.text("left", 150, 3, P.GREY)
+            g.number(R.DECK - st.flipped, 150, 15, P.SILVER)
         if st.phase == R.P_PLACE:
             img = TILE_ART[st.card]
             g.image(img, 198 - img[1], 6, art.KEY)     # the tile's shape beside its card
@@ -576,11 +579,12 @@ class GameScene(Scene):
             elif self.why != R.OK:
                 fb.text(R.REASONS[self.why], 4, _FOOT_Y + 1, P.RED)
             else:
+                # "A: level 2 +18", each number as wide as it is, and a blank before the keys
                 fb.text("A: level", 4, _FOOT_Y + 1, P.WHITE)
-                g.number(self.glevel, 76, _FOOT_Y + 1, P.WHITE)
-                fb.text("+", 92, _FOOT_Y + 1, P.WHITE)
-                g.number(self.glevel * st.card, 100, _FOOT_Y + 1, P.WHITE)
-                fb.text("B: turn X: view" if self.scores is None else "B: turn X: best", 116,
+                x = 84 + g.number(self.glevel, 76, _FOOT_Y + 1, P.WHITE)
+                fb.text("+", x, _FOOT_Y + 1, P.WHITE)
+                g.number(self.glevel * st.card, x + 8, _FOOT_Y + 1, P.WHITE)
+                fb.text("B:turn X:view" if self.scores is None else "B:turn X:best", 132,
                         _FOOT_Y + 1, P.GREY)
         g.dirty(0, _FOOT_Y, 240, 240 - _FOOT_Y)
 

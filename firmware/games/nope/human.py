@@ -281,7 +281,7 @@ class HumanScene(GameScene):
         v = self.viewer
         fb = g.fb
         w = TX.draw(g, self.names[v], 4, HAND_Y + 4, P.YELLOW, mark=False)
-        fb.text("'s hand:", 4 + w, HAND_Y + 4, P.SILVER)
+        TX.draw(g, b"'s hand:", 4 + w, HAND_Y + 4, P.SILVER, mark=False)   # (core.text's ')
         g.number(self.hn, 4 + w + 72, HAND_Y + 4, P.WHITE)
         mine = self._mine                       # its owner's turn: lit cards, the cursor
         end = self.first + _FAN

@@ -34,6 +34,8 @@ from games.nope import cards as C
 from games.nope import rules as R
 
 # -- copies of constants defined elsewhere: written by tools/gen_consts.py --
+# rules.py
+_E_DRAW = const(4)
 # core/setup.py
 _ST_HUMAN = const(0)
 # art.py's public ones, as _ART_X
@@ -86,7 +88,7 @@ def _ncols(cols):
 
 def draw_bands(fb, x, y, w, h, cols, letter_y, marks):
     """A card's face: one vertical band per colour it shows, the colour's letter in its band
-    (all four colours say "all") and, given `marks` (art frame buffers by colour index) and a
+    (all four colours say "all", or "*" on a narrow card) and, given `marks` (art frame buffers by colour index) and a
     band wide enough, the colour's shape above it: colour-blind players read letters and shapes
     (the top card; the hand's cards show letters only, their frame budget is tight)."""
     k = _ncols(cols)
@@ -104,8 +106,12 @@ def draw_bands(fb, x, y, w, h, cols, letter_y, marks):
             bx += ww
             i += 1
     if k == 4:
-        fb.fill_rect(x + (w >> 1) - 13, letter_y - 1, 26, 10, P.BLACK)
-        fb.text("all", x + (w >> 1) - 12, letter_y, P.WHITE)
+        # the hand's small cards say "*" (as the log's "Nom*"): "all" filled a card and two
+        # cards side by side read "allall"
+        lab = "all" if w >= 32 else "*"
+        lw = len(lab) << 3
+        fb.fill_rect(x + ((w - lw) >> 1) - 1, letter_y - 1, lw + 2, 10, P.BLACK)
+        fb.text(lab, x + ((w - lw) >> 1), letter_y, P.WHITE)
 
 
 class GameScene(Scene):
@@ -274,10 +280,23 @@ class GameScene(Scene):
             at = TX.put_int(buf, at, rec.field(i, 2))
             at = TX.put(buf, at, b" ")
             at = TX.put(buf, at, self.colnames[C.colour_index(rec.field(i, 3))])
-        elif kind == R.E_NOPE:
+        elif kind == _E_DRAW:
+            # a turn's draw rows (one or two, P-6; a reshuffle may come between) say one line,
+            # at the last: the Nope! row after them says it, or else the draw made a set
+            k = rec.kind(i + 1) if i + 1 < rec.n else -1
+            if k == _E_DRAW or k == R.E_RESHUFFLE or k == R.E_NOPE:
+                return False
             at = TX.put(buf, 0, names[a])
             at = TX.put(buf, at, b" drew ")
-            at = TX.put_int(buf, at, b)
+            at = TX.put_int(buf, at, self._drawn(i, a))
+            at = TX.put(buf, at, b": a set!")
+        elif kind == R.E_NOPE:
+            at = TX.put(buf, 0, names[a])
+            if b:
+                at = TX.put(buf, at, b" drew ")
+                at = TX.put_int(buf, at, b)
+            else:
+                at = TX.put(buf, at, b" drew none")    # nothing left to draw (P-6)
             at = TX.put(buf, at, b": Nope!")
         elif kind == R.E_RESHUFFLE:
             at = TX.put(buf, 0, b"Reshuffled: ")
@@ -297,6 +316,17 @@ class GameScene(Scene):
             return False
         TX.end(buf, at)
         return True
+
+    def _drawn(self, i, seat):
+        """How many cards `seat` drew in the run of draw rows ending at row i."""
+        rec = self.record
+        n = 0
+        while i >= 0 and (rec.kind(i) == R.E_RESHUFFLE or
+                          (rec.kind(i) == _E_DRAW and rec.field(i, 0) == seat)):
+            if rec.kind(i) == _E_DRAW:
+                n += 1
+            i -= 1
+        return n
 
     # -- drawing --------------------------------------------------------------------------------
     def draw(self, g, full):
@@ -355,7 +385,8 @@ class GameScene(Scene):
         else:
             s = st.to_move()
             w = TX.draw(g, self.names[s], 4, 2, P.YELLOW, mark=False)
-            fb.text(" nominates" if st.phase == R.P_NOMINATE else " to play", 4 + w, 2, P.WHITE)
+            # (" nominates" after 8 letters ran into the order of six seats from x 148)
+            fb.text(" to name" if st.phase == R.P_NOMINATE else " to play", 4 + w, 2, P.WHITE)
         order = SEAT_ORDER[self.n - 2]
         fb.text(order, 236 - (len(order) << 3), 2, P.GREY)
         fb.text(self._hint(), 4, 12, P.RED if self.why else P.SILVER)
@@ -382,14 +413,16 @@ class GameScene(Scene):
             fb.fill_rect(x, y - 1, 120, 12, P.NAVY)
             if s == move:
                 fb.fill_rect(x, y - 1, 120, 11, P.SLATE)
+            # the seat, its name and its cards (or out / won) a blank apart, ending at x + 114:
+            # a blank before the next seat's box ("1 ANA wins 2 BEN" ran together)
             g.number(s + 1, x + 2, y, P.GREY)
-            TX.draw(g, self.names[s], x + 14, y, P.WHITE if alive else P.GREY, mark=False)
+            TX.draw(g, self.names[s], x + 18, y, P.WHITE if alive else P.GREY, mark=False)
             if win:
-                fb.text("wins", x + 86, y, P.YELLOW)
+                fb.text("won", x + 90, y, P.YELLOW)
             elif alive:
-                g.number(st.hn[s], x + 86, y, P.CYAN, -1, 2)
+                g.number(st.hn[s], x + 90, y, P.CYAN, -1, 2)
             else:
-                fb.text("out", x + 86, y, P.RED)
+                fb.text("out", x + 90, y, P.RED)
 
     def _draw_top(self, g):
         """The discard pile's top card, what it demands (or the nomination being made), and the

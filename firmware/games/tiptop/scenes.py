@@ -2,13 +2,15 @@
 
 Layout (docs/tiptop.md has the picture):
     y   0..20   header: whose turn (name in the seat's colour) and the round; the prompt line
+                (at most 21 characters: a blank before the round's number at x 184)
     y  22..66   the total, large, the limit, the pile's top card, the direction of play (an
                 arrow) and the deck's size
     y  68..75   a bar: how close the total is to the limit (green, yellow, red)
     y  80..127  the seats in two columns of four (seats 1-4, 5-8, clockwise, G-1): turn marker,
                 name, chips; "out" for a seat without chips
-    y 132..195  a hand of up to four cards: the viewer's face up (cards that may not be played
-                greyed on its turn, the chosen one framed), else the player's card backs
+    y 132..195  a hand of up to four cards: the viewer's face up (white, navy numerals; cards
+                that may not be played greyed on its turn, the chosen one framed), else the
+                player's card backs
     y 200..237  the log: the last three events, the newest below in white
 
 Whose hand is shown (G-4): with one human, that human's hand, always; with several, only the
@@ -344,7 +346,7 @@ class GameScene(Scene):
         c = st.card(st.turn, slot)
         buf = self.why
         if c == R.MINUS:
-            at = TX.put(buf, 0, b"-10 needs a total of 10")
+            at = TX.put(buf, 0, b"-10 needs 10 or more")
         else:
             at = TX.put(buf, 0, CARD_NAMES[c])
             at = TX.put(buf, at, b" would pass ")
@@ -513,7 +515,7 @@ class GameScene(Scene):
             if human and self.viewer() != s:
                 fb.text("pass the console", 4, 12, P.SILVER)
             elif human and st.nlegal == 0:
-                fb.text("No card fits: lose a chip (A)", 4, 12, P.RED)
+                fb.text("Stuck! A: lose a chip", 4, 12, P.RED)
             elif human and self.why[0]:
                 TX.draw(g, self.why, 4, 12, P.RED, mark=False)
             elif human:
@@ -697,7 +699,8 @@ class GameScene(Scene):
             fb.fill_rect(x, _HAND_Y, _CARD_W, _CARD_H, P.BLUE)
             g.image(art.BACK, x + 10, _HAND_Y + 16, art.KEY)
         elif k:
-            self._draw_card(g, (k - _SLOT_FACE) >> 2, x, _HAND_Y, _CARD_W, _CARD_H, k & 2)
+            k -= _SLOT_FACE                     # the card x 4 + 2 when greyed + 1 when framed
+            self._draw_card(g, k >> 2, x, _HAND_Y, _CARD_W, _CARD_H, k & 2)
             if k & 1:
                 fb.rect(x - 2, _HAND_Y - 2, _CARD_W + 4, _CARD_H + 4, P.YELLOW)
                 fb.rect(x - 3, _HAND_Y - 3, _CARD_W + 6, _CARD_H + 6, P.YELLOW)

@@ -1066,7 +1066,11 @@ class GameScene(Scene):
         g.dirty(x, y, w, 8)
         fb = g.fb
         while i < e:
-            fb.text(TX.GLYPHS[d[i] - 32], x, y, c)
+            k = d[i]
+            if k == 39:
+                TX.glyph(fb, k, x, y, c)    # the apostrophe: core.text's own (the font's is an
+            else:                           # accent); the rest inline, as core.text.draw does
+                fb.text(TX.GLYPHS[k - 32], x, y, c)
             x += 8
             i += 1
         return w
