@@ -30,6 +30,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_pico  # noqa: E402
+from powercut import read_json  # noqa: E402
 from host_sim.args import Parser  # noqa: E402
 
 ROOT = bench_pico.ROOT
@@ -89,7 +90,7 @@ class Pico:
         p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, env=e)
         progress("%s: exit %d" % (name, p.returncode))
         return {"stdout": p.stdout, "stderr": p.stderr, "code": p.returncode,
-                "report": _json(rep) or {}, "summary": _json(summ) or {}}
+                "report": read_json(rep) or {}, "summary": read_json(summ) or {}}
 
     def figure(self, label, value):
         if value is None:
@@ -232,14 +233,6 @@ def part_hang(pico):
 def progress(msg):
     sys.stderr.write("[power-pico] %s\n" % msg)
     sys.stderr.flush()
-
-
-def _json(path):
-    try:
-        with open(path) as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return None
 
 
 def main(argv=None):

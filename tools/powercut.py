@@ -66,8 +66,8 @@ class Chain:
             cmd += ["--flash-out", flash_out]
         e = dict(os.environ, PICOTABLE_REPORT=report, PICOTABLE_WDT_OUT=wdt, **(env or {}))
         p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, env=e)
-        rep = _json(report)
-        regs = _json(wdt)
+        rep = read_json(report)
+        regs = read_json(wdt)
         return p.stdout, p.stderr, p.returncode, rep, regs
 
     def entries(self):
@@ -240,7 +240,8 @@ def progress(msg):
     sys.stderr.flush()
 
 
-def _json(path):
+def read_json(path):
+    """A JSON file's contents, or None when it is missing or not JSON."""
     try:
         with open(path) as f:
             return json.load(f)
