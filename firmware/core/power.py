@@ -20,6 +20,7 @@ from core import tilt as T
 SAVE = const(1)                     # due: the running game and changed settings to flash
 SLEEP = const(2)                    # due: then sleep
 
+_STEPS_PER_S = const(30)            # the console's fixed steps (core/console.py's FPS)
 _IDLE_MAX = const(1 << 20)
 _TILT_MOVE = const(150)             # tilt change that counts as input where tilt steers
 DIM_DIVISOR = const(4)              # dimmed: a quarter of the set brightness (at least 2 %)
@@ -52,8 +53,8 @@ class Power:
         s = c.settings
         dim = t[0] if t is not None else S.DIM_AFTER[s.dim]
         slp = t[1] if t is not None else S.SLEEP_AFTER[s.sleep]
-        self.dim_after = dim * 30
-        self.sleep_after = slp * 30
+        self.dim_after = dim * _STEPS_PER_S
+        self.sleep_after = slp * _STEPS_PER_S
 
     def brightness(self, c):
         """The backlight percentage the settings ask for, dimmed or not."""
@@ -92,7 +93,7 @@ class Power:
         if self.idle < _IDLE_MAX:
             self.idle += 1
         i = self.idle
-        if i == self.dim_after and not self.dimmed:
+        if self.dim_after and i >= self.dim_after and not self.dimmed:
             self.dimmed = True
             c.hw.display.set_brightness(self.brightness(c))
         if self.sleep_after and i >= self.sleep_after and not self.due & SLEEP \
