@@ -33,14 +33,14 @@ START_MAGIC = b"PTgo"
 
 # -- restarts -------------------------------------------------------------------------------
 def launch(c, kind, setup=None):
-    """Restart the console into `kind` (GO_LAUNCHER, GO_NEW with `setup`, GO_RESUME). A notice
-    waiting to be shown goes along. Returns False (with a notice) when the request cannot be
+    """Restart the console into `kind` (GO_LAUNCHER, GO_NEW with `setup`, GO_RESUME). The notices
+    waiting to be shown go along. Returns False (with a notice) when the request cannot be
     written."""
-    notice = c.notice.waiting()
+    notice = c.notice.lines()           # every notice waiting goes along, one a line
     if kind != GO_LAUNCHER or notice is not None:
         p = bytearray((kind, 0))
         if notice is not None:
-            t = notice.encode()[:40]
+            t = notice.encode()[:255]
             p[1] = len(t)
             p.extend(t)
         if kind == GO_NEW:
