@@ -2,6 +2,8 @@
 stderr (not the usage block, never a traceback) and exit status 2."""
 import argparse
 
+CEILING = (1 << 30) - 1     # no number on a command line goes beyond the Pico's small ints
+
 
 class Parser(argparse.ArgumentParser):
     def error(self, message):
@@ -9,14 +11,17 @@ class Parser(argparse.ArgumentParser):
 
 
 def whole(lo, hi=None):
-    """An argparse type: a whole number in lo..hi (hi None: no upper bound)."""
+    """An argparse type: a whole number in lo..hi (hi None: lo..CEILING)."""
+    top = CEILING if hi is None else hi
+
     def parse(text):
         try:
             n = int(text)
         except ValueError:
             n = None
-        if n is None or n < lo or (hi is not None and n > hi):
+        if n is None or n < lo or n > top:
+            low = hi is None and (n is None or n < lo)      # not a number, or too small
             raise argparse.ArgumentTypeError("%r is not a whole number %s" % (
-                text, ">= %d" % lo if hi is None else "in %d..%d" % (lo, hi)))
+                text, ">= %d" % lo if low else "in %d..%d" % (lo, top)))
         return n
     return parse
