@@ -1,6 +1,8 @@
 """Command-line parsing shared by the simulator and tools/*.py: a bad argument is one line on
 stderr (not the usage block, never a traceback) and exit status 2."""
 import argparse
+import os
+import sys
 
 CEILING = (1 << 30) - 1     # no number on a command line goes beyond the Pico's small ints
 
@@ -8,6 +10,22 @@ CEILING = (1 << 30) - 1     # no number on a command line goes beyond the Pico's
 class Parser(argparse.ArgumentParser):
     def error(self, message):
         self.exit(2, "%s: %s (see --help)\n" % (self.prog, message))
+
+    def _print_message(self, message, file=None):
+        """argparse's (it prints --help and the errors), except that a stream that cannot take
+        the message (--help > /dev/full) is one line on stderr and status 1, not silence."""
+        if not message:
+            return
+        file = file or sys.stderr
+        try:
+            file.write(message)
+            file.flush()
+        except OSError as e:
+            if file is sys.stdout:
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second complaint
+            if not isinstance(e, BrokenPipeError):      # a reader that has read enough: quiet
+                sys.stderr.write("%s: standard output: %s\n" % (self.prog, e.strerror or e))
+            raise SystemExit(1)
 
 
 def whole(lo, hi=None):

@@ -353,6 +353,10 @@ def seats_and_options(args):
     if not lo <= len(kinds) <= hi:
         fail("--seats: %s takes %d to %d seats, not %d" % (name, lo, hi, len(kinds)))
     options = bytearray(len(pkg.OPTIONS))
+    keys = [item.partition("=")[0] for item in args.option]
+    for key in keys:
+        if keys.count(key) > 1:
+            fail("--option %s: given %d times: choose once" % (key, keys.count(key)))
     for item in args.option:
         key, eq, value = item.partition("=")
         i = SU.option_index(pkg, key)

@@ -74,20 +74,19 @@ class Output:
         return Failed("%s %s: %s" % (self.flag, self.path, why(e)))
 
     def _open(self):
-        target = os.path.realpath(self.path)        # a symlink's file is replaced, not the link
         try:
-            mode = os.stat(target).st_mode
+            mode = os.stat(self.path).st_mode
         except FileNotFoundError:
             mode = None
         if mode is None or stat.S_ISREG(mode):
-            folder, base = os.path.split(target)
+            self._target = os.path.realpath(self.path)     # a symlink's file is replaced, not the link
+            folder, base = os.path.split(self._target)
             self._tmp = os.path.join(folder, ".%s.%d.tmp" % (base, os.getpid()))
             self._f = open(self._tmp, "xb")
             if mode is not None:
                 os.chmod(self._tmp, stat.S_IMODE(mode))    # the file keeps its permissions
         else:
-            self._f = open(target, "wb")
-        self._target = target
+            self._f = open(self.path, "wb")     # /dev/stdout on a pipe has no real path to resolve
 
     def write(self, data):
         try:

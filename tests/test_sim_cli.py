@@ -122,6 +122,8 @@ BAD = [
     (["--headless", "--game", "norespect", "--option", "variant"], "--option 'variant': use KEY=VALUE"),
     (["--headless", "--game", "norespect", "--option", "colour=red"], "norespect has no option 'colour'"),
     (["--headless", "--game", "norespect", "--option", "variant=hard"], "--option variant: choose one of base|variation"),
+    (["--headless", "--game", "norespect", "--option", "variant=base", "--option", "variant=variation"],
+     "--option variant: given 2 times: choose once"),
     (["--headless", "--until-end"], "--until-end needs --game NAME"),
     (["--headless", "--seats", "human,bot"], "--seats needs --game NAME"),
     (["--headless", "--option", "variant=base"], "--option needs --game NAME"),
@@ -471,3 +473,26 @@ def test_the_tools_take_no_number_beyond_the_picos_small_ints():
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.splitlines() == ["python tools/nope_tournament.py: argument --seed: '99999999999999999999' "
                                      "is not a whole number in 0..1073741823 (see --help)"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("command,args", [(SIM, ["--help"]), (SIM, ["--headless", "--frames", "3"]),
+                                          ([sys.executable, os.path.join(mprun.ROOT, "tools", "bench.py")], ["--help"])])
+def test_a_full_standard_output_is_one_line_not_silence(command, args):
+    """argparse used to swallow the error of --help > /dev/full and exit 0; a result line gave
+    '[Errno 28] No space left on device' naming nothing."""
+    with open("/dev/full", "w") as full:
+        r = subprocess.run(command + args, stdout=full, stderr=subprocess.PIPE, text=True, timeout=60,
+                           cwd=mprun.ROOT)
+    assert r.returncode == 1
+    prog = "python -m host_sim" if command == SIM else "python tools/bench.py"
+    assert r.stderr.splitlines() == [prog + ": standard output: " + (
+        "No space left on device" if args == ["--help"] else "disk full (No space left on device)")]
+
+
+def test_an_output_can_be_standard_output_on_a_pipe():
+    """/dev/stdout on a pipe has no real path (/proc/self/fd/1 -> pipe:[n]): written directly."""
+    r = sim("--headless", "--until-end", "--export-record", "/dev/stdout", *BOTS)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("game=norespect ") and '"event": "game"' in lines[1]
