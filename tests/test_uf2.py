@@ -192,47 +192,44 @@ def test_no_sources_and_no_network_says_what_is_needed(tmp_path):
     assert not os.path.exists(tmp_path / "work" / ("micropython-" + uf2.PINNED_TAG))
 
 
+def write_version(mp, version):
+    """py/mpconfig.h of MicroPython `version` ("1.28.0")."""
+    (mp / "py" / "mpconfig.h").write_text("".join("#define MICROPY_VERSION_%s %s\n" % kv for kv in zip(
+        ("MAJOR", "MINOR", "MICRO"), version.split("."))))
+
+
+def add_submodules(mp, sdk="2.2.0"):
+    """The submodules, pico-sdk saying version `sdk` as its pico_sdk_version.cmake does."""
+    for s in uf2.SUBMODULES:
+        (mp / s).mkdir(parents=True)
+        (mp / s / "README.md").write_text("x")
+    (mp / "lib" / "pico-sdk" / "pico_sdk_version.cmake").write_text(
+        "if (NOT DEFINED PICO_SDK_VERSION_MAJOR)\n%sendif()\n" % "".join(
+            "    set(PICO_SDK_VERSION_%s %s)\n" % kv for kv in zip(("MAJOR", "MINOR", "REVISION"), sdk.split("."))))
+
+
+def sources(tmp_path, submodules=True, sdk="2.2.0"):
+    """A MicroPython 1.28.0 tree (that passes the sources check when it has its submodules)."""
+    mp = tmp_path / "mp"
+    (mp / "ports" / "rp2").mkdir(parents=True)
+    (mp / "ports" / "rp2" / "CMakeLists.txt").write_text("")
+    (mp / "py").mkdir()
+    write_version(mp, "1.28.0")
+    if submodules:
+        add_submodules(mp, sdk)
+    return mp
+
+
 def test_a_wrong_source_tree_is_refused(tmp_path):
     line = one_line_exit_2(run_tool(["build", "--micropython", str(tmp_path)], tmp_path))
     assert "not MicroPython's source tree" in line
-    mp = tmp_path / "mp"
-    (mp / "ports" / "rp2").mkdir(parents=True)
-    (mp / "ports" / "rp2" / "CMakeLists.txt").write_text("")
-    (mp / "py").mkdir()
-    (mp / "py" / "mpconfig.h").write_text("#define MICROPY_VERSION_MAJOR 1\n"
-                                          "#define MICROPY_VERSION_MINOR 28\n"
-                                          "#define MICROPY_VERSION_MICRO 0\n")
+    mp = sources(tmp_path, submodules=False)
     line = one_line_exit_2(run_tool(["build", "--micropython", str(mp)], tmp_path))
     assert "lacks the submodules" in line and "lib/pico-sdk" in line
-    for s in uf2.SUBMODULES:
-        (mp / s).mkdir(parents=True)
-        (mp / s / "README.md").write_text("x")
-    (mp / "py" / "mpconfig.h").write_text("#define MICROPY_VERSION_MAJOR 1\n"
-                                          "#define MICROPY_VERSION_MINOR 24\n"
-                                          "#define MICROPY_VERSION_MICRO 1\n")
+    add_submodules(mp)
+    write_version(mp, "1.24.1")
     line = one_line_exit_2(run_tool(["build", "--micropython", str(mp)], tmp_path))
     assert "1.24.1" in line and "1.26 or newer" in line
-
-
-def sources(tmp_path, sdk="2.2.0"):
-    """A tree that passes the sources check: MicroPython 1.28.0 with its submodules, its pico-sdk
-    saying version `sdk` as pico_sdk_version.cmake does."""
-    mp = tmp_path / "mp"
-    (mp / "ports" / "rp2").mkdir(parents=True)
-    (mp / "ports" / "rp2" / "CMakeLists.txt").write_text("")
-    (mp / "py").mkdir()
-    (mp / "py" / "mpconfig.h").write_text("#define MICROPY_VERSION_MAJOR 1\n"
-                                          "#define MICROPY_VERSION_MINOR 28\n"
-                                          "#define MICROPY_VERSION_MICRO 0\n")
-    for s in uf2.SUBMODULES:
-        (mp / s).mkdir(parents=True)
-        (mp / s / "README.md").write_text("x")
-    major, minor, rev = sdk.split(".")
-    (mp / "lib" / "pico-sdk" / "pico_sdk_version.cmake").write_text(
-        "if (NOT DEFINED PICO_SDK_VERSION_MAJOR)\n    set(PICO_SDK_VERSION_MAJOR %s)\n"
-        "    set(PICO_SDK_VERSION_MINOR %s)\n    set(PICO_SDK_VERSION_REVISION %s)\nendif()\n"
-        % (major, minor, rev))
-    return mp
 
 
 def test_no_picotool_and_no_network_says_so_before_cmake_runs(tmp_path):
@@ -241,7 +238,7 @@ def test_no_picotool_and_no_network_says_so_before_cmake_runs(tmp_path):
     given to CMake as PICOTOOL_GIT_REPOSITORY_URL); here a repository that does not exist."""
     if uf2.installed_picotool(str(tmp_path / "work")):
         pytest.skip("a picotool is installed here: no network needed")
-    mp = sources(tmp_path, "2.3.1")
+    mp = sources(tmp_path, sdk="2.3.1")
     res = run_tool(["build", "--micropython", str(mp), "--work", str(tmp_path / "work")], tmp_path,
                    {"PICOTOOL_GIT": str(tmp_path / "no-such-repository")})
     line = one_line_exit_2(res)
