@@ -97,7 +97,8 @@ renamed once complete.
     p.add_argument("--export-record", metavar="FILE", help="write the game's record as JSON lines")
     p.add_argument("--games", type=whole(1, MAX_GAMES), default=1, metavar="K",
                    help="play K games in a row through the results screen's play again (seeds S, S+1, "
-                        "...; the next seat starts each game, G-2; at most %d)" % MAX_GAMES)
+                        "...; the next seat starts each game, or No Respect's start draw decides, G-2; "
+                        "at most %d)" % MAX_GAMES)
     p.add_argument("--bot-speed", choices=SPEEDS, help="bot delay, set in the data folder's settings "
                    "(default: instant with --until-end)")
     p.add_argument("--accel", choices=("sim", "none", "blinka"), default=None,
@@ -458,7 +459,7 @@ def base_seed(args):
 def run_games(args, run):
     """Headless games (--game) on `run` (a Run made with base_seed(args)): the first started as
     the launcher starts it, each next one by the results screen's play again (same seats and
-    options, the next seat starts: G-2); one result line each."""
+    options; the next seat starts, or No Respect's start draw decides: G-2); one result line each."""
     rp = args.rp
     if args.until_end:
         limit = args.max_frames or 300000
