@@ -1,4 +1,4 @@
-"""A minimal PNG writer (RGB, 8 bits per channel) so screenshots need no imaging library."""
+"""A minimal PNG encoder (RGB, 8 bits per channel) so screenshots need no imaging library."""
 import struct
 import zlib
 
@@ -16,8 +16,3 @@ def encode(width, height, rgb):
             + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
             + _chunk(b"IDAT", zlib.compress(raw, 9))
             + _chunk(b"IEND", b""))
-
-
-def write(path, width, height, rgb):
-    with open(path, "wb") as f:
-        f.write(encode(width, height, rgb))

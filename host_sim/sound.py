@@ -1,5 +1,11 @@
-"""The buzzer in the simulator: a square wave through pygame's mixer (None when no audio)."""
+"""The buzzer in the simulator: a square wave through pygame's mixer, or none.
+
+Without a sound device the simulator starts silent, with one line saying so: SDL's probing of the
+audio drivers (ALSA prints its own errors on stderr, a dozen lines) is silenced (host_sim/quiet.py).
+"""
 from array import array
+
+from host_sim.quiet import c_stderr_silenced
 
 
 class SimSound:
@@ -23,9 +29,11 @@ class SimSound:
 
 
 def open_sound():
+    """(SimSound, None), or (None, why there is no sound)."""
     try:
         import pygame
-        pygame.mixer.init(frequency=SimSound.RATE, size=-16, channels=1)
-        return SimSound(pygame)
-    except Exception:  # noqa: BLE001 - no audio device: a silent console
-        return None
+        with c_stderr_silenced():
+            pygame.mixer.init(frequency=SimSound.RATE, size=-16, channels=1)
+        return SimSound(pygame), None
+    except Exception as e:  # noqa: BLE001 - no audio device (pygame.error) or no mixer: silent
+        return None, str(e) or type(e).__name__

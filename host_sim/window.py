@@ -10,11 +10,13 @@ if it is already up again, so the console sees the press (and the release a step
 button let go and pressed again within one step is reported up now and down at the next poll.
 """
 import os
+import sys
 import time
 
 import pygame
 
-from host_sim import png
+from host_sim import outputs, png
+from host_sim.quiet import c_stderr_silenced
 
 UP, DOWN, LEFT, RIGHT, PRESS, A, B, X, Y = 1, 2, 4, 8, 16, 32, 64, 128, 256
 
@@ -33,14 +35,33 @@ KEY_MAP = (
     "R: level the tilt      F12: screenshot      gamepad: D-pad, A B X Y, Start = pause",
 )
 _PAD_BUTTONS = {0: A, 1: B, 2: X, 3: Y, 7: Y}      # gamepad button index -> console button
+_NO_SCREEN = ("offscreen", "dummy")                 # SDL's video drivers that show nothing
 _BODY = (40, 44, 60)
 _LIT = (250, 210, 70)
 _KEY = (90, 96, 112)
 
 
+def display_problem():
+    """None when a window can be shown here; else why not. SDL's probing of the video drivers is
+    silenced; when it finds no display it fails, or falls back to a driver that shows nothing
+    (an invisible window that would run until killed): both are refused unless SDL_VIDEODRIVER
+    asks for that driver (the tests use "dummy")."""
+    with c_stderr_silenced():
+        try:
+            pygame.display.init()
+        except pygame.error as e:
+            return "SDL: %s" % e
+    driver = pygame.display.get_driver()
+    if driver in _NO_SCREEN and driver not in os.environ.get("SDL_VIDEODRIVER", "").split(","):
+        return "SDL found no display and fell back to its %s driver" % driver
+    return None
+
+
 class Window:
     def __init__(self, display, accel, scale=2, shots_dir="."):
-        pygame.init()
+        pygame.display.init()               # not pygame.init(): the mixer is host_sim/sound.py's
+        pygame.font.init()
+        pygame.joystick.init()
         self.display = display
         self.accel = accel                  # SimAccel or None (blinka / none)
         self.scale = scale
@@ -236,6 +257,10 @@ class Window:
     def screenshot(self, path=None):
         if path is None:
             path = os.path.join(self.shots_dir, time.strftime("picotable-%Y%m%d-%H%M%S.png"))
-        png.write(path, 240, 240, self.display.rgb())
+        try:
+            outputs.write_file("F12", path, png.encode(240, 240, self.display.rgb()))
+        except outputs.Failed as e:
+            print("screenshot not saved: %s" % e, file=sys.stderr)      # the window goes on
+            return None
         print("screenshot:", path)
         return path

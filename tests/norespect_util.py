@@ -113,3 +113,31 @@ def play_random(seed, n, variant, chooser=None, check=None):
         if check:
             check(st)
     return st
+
+
+def draw_winner(seats, rows):
+    """Who the rulebook's start draw makes the first player, judged from a record's rows
+    [(event name, {field: value})] independently of the rules code: the rows right after the
+    seed row must be the draw, round 1 every seat once, each next round exactly the seats tied
+    highest in the round before, until one seat is highest; then the start row naming that
+    seat, its rounds and tiles (G-2). Raises AssertionError when the draw is not so."""
+    assert rows[0][0] == "seed" and rows[1][0] == "start_draw", rows[:3]
+    i = 1
+    rnd = 0
+    contenders = list(range(seats))
+    taken = 0
+    while True:
+        rnd += 1
+        got = []
+        while rows[i][0] == "start_draw" and rows[i][1]["round"] == rnd:
+            got.append((rows[i][1]["seat"], rows[i][1]["tile"]))
+            i += 1
+        assert [s for s, _ in got] == contenders, (rnd, got, contenders)
+        taken += len(got)
+        best = max(t for _, t in got)
+        contenders = [s for s, t in got if t == best]
+        if len(contenders) == 1:
+            break
+    name, f = rows[i]
+    assert name == "start" and (f["seat"], f["rounds"], f["tiles"]) == (contenders[0], rnd, taken), rows[i]
+    return contenders[0]

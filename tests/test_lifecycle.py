@@ -1,7 +1,8 @@
 """The game lifecycle (core/session.py, core/bootstrap.py): a game starts through a restart into a
 console without the launcher, the start request on flash is carried out once and a bad one is
 reported and ignored, quitting and resuming go through restarts too, and "play again" rotates the
-start (G-2) while the evening's table (core/evening.py, core/results.py) counts the wins.
+start (G-2; No Respect instead begins every game with its start draw, a game action) while the
+evening's table (core/evening.py, core/results.py) counts the wins.
 
 The stand-in hardware's restart() raises fakehw.Restart; fakehw.frame() then builds the new
 console on the same hardware, as main.py does after the board's soft reset."""
@@ -9,6 +10,7 @@ import pytest
 
 import fakehw
 import mprun
+from norespect_util import draw_winner
 from core import buttons as B
 from core import catalog, storage
 from core.console import Console
@@ -16,6 +18,7 @@ from core.evening import SHARE, Evening, tenths
 from core.setup import Setup
 from games.nmbr9 import rules as N9
 from games.norespect import rules as NR
+from games.norespect.events import EVENTS as NR_EVENTS
 from games.nope import rules as NOPE
 from games.tiptop import rules as TT
 from games.tower.events import EVENTS
@@ -245,11 +248,15 @@ def _evening(hw, setup, games):
         elif setup.game in ("norespect", "nmbr9"):
             result = NR.E_RESULT if setup.game == "norespect" else N9.E_RESULT
             winners = [rec.field(i, 0) for i in range(rec.n) if rec.kind(i) == result][0]
-        draws = sum(1 for i in range(rec.n) if setup.game == "norespect" and rec.kind(i) == NR.E_START_DRAW)
-        assert len(starts) == 1
+        drawn = -1                              # No Respect: who the start draw made first
+        if setup.game == "norespect":
+            drawn = draw_winner(setup.seats, [(NR_EVENTS[rec.kind(i)][0], {f: rec.field(i, j) for j, f in
+                                               enumerate(NR_EVENTS[rec.kind(i)][1])}) for i in range(rec.n)])
+        assert len(starts) == 1 and starts[0] == g.setup.start
         c = frames(c, 2, B.A)                   # leave the game's result screen
         assert c.game is None and type(c.top).__name__ == "Results"
-        out.append((starts[0], winners, list(c.evening.wins), c.evening.games, draws, c.game_setup.seed))
+        out.append((starts[0], winners, list(c.evening.wins), c.evening.games, drawn, c.game_setup.seed,
+                    c.top.next))
         if k < games - 1:
             c = frames(c, 2, B.A)               # play again
             assert c.launcher is None and c.game is not None
@@ -264,12 +271,15 @@ def _evening(hw, setup, games):
 def test_play_again_rotates_the_start_and_the_table_counts_the_wins_G2(hw, setup):
     c, out = _evening(hw, setup, 4)
     n = setup.seats
-    for k in range(1, 4):
-        assert out[k][0] == (out[k - 1][0] + 1) % n         # the next seat clockwise starts
-    if setup.game == "norespect":                           # the start draw: the first game only
-        assert out[0][4] > 0 and all(o[4] == 0 for o in out[1:])
+    if setup.game == "norespect":       # every game begins with the start draw: its winner starts
+        assert all(o[0] == o[4] for o in out) and all(o[6] == -1 for o in out)   # no "Next start"
+        assert len({o[0] for o in out}) > 1                 # the draws chose different seats
+    else:
+        for k in range(1, 4):
+            assert out[k][0] == (out[k - 1][0] + 1) % n     # the next seat clockwise starts
+        assert all(o[6] == (o[0] + 1) % n for o in out)     # and the table says so
     want = [0] * n
-    for k, (start, winners, wins, games, _, _) in enumerate(out):
+    for k, (start, winners, wins, games, _, _, _) in enumerate(out):
         k_w = bin(winners).count("1")
         for s in range(n):
             if winners >> s & 1:
@@ -391,8 +401,16 @@ def test_play_again_under_micropython_the_table_and_the_games_run_heap_locked(po
         assert row["results_bad"] == "0", r.stdout          # the table: no allocation per frame
         assert row["game_bad"] == "0", r.stdout
         assert int(row["winners"]) >= 0 and int(row["frames"]) > 100
-        if k:
-            assert int(row["start"]) == (int(rows[k - 1]["start"]) + 1) % n     # G-2
+        if game == "norespect":         # G-2: every game begins with the start draw, its winner starts
+            draw = [r.split(".") for r in row["draw"].split(",")]
+            names = {NR.E_START_DRAW: "start_draw", NR.E_START: "start"}
+            seat = draw_winner(n, [("seed", {})] + [(names[int(kd)], dict(zip(NR_EVENTS[int(kd)][1], map(int, f))))
+                                                    for kd, *f in draw])
+            assert int(row["start"]) == seat and row["next"] == "-1", r.stdout
+        else:
+            assert int(row["next"]) == (int(row["start"]) + 1) % n, r.stdout
+            if k:
+                assert int(row["start"]) == (int(rows[k - 1]["start"]) + 1) % n     # G-2
     want = [0] * n
     for row in rows:
         w = int(row["winners"])

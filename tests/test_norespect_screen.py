@@ -134,7 +134,7 @@ def test_the_game_over_header_leaves_the_pool_count_readable():
 
 @pytest.mark.parametrize("row,text", [
     ((R.E_START, 1, 2, 5), "Normal 2 starts: highest draw"),
-    ((R.E_START, 1, 0, 0), "Normal 2 starts: in turn"),              # play again (G-2)
+    ((R.E_START, 1, 0, 0), "Normal 2 starts: in turn"),      # saved before every game drew (G-2)
     ((R.E_BUILD, 0, 7, 2, 4), "WWWWWWWW builds 7: col 3 done"),
     ((R.E_BUILD, 0, 7, 2, 2), "WWWWWWWW builds 7 on col 3"),
     ((R.E_STACK, 0, 4, 2, 1), "WWWWWWWW stacks MMMMMMMM's 4"),

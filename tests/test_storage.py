@@ -42,6 +42,19 @@ def test_bad_images_are_classified(mutate, status):
     assert storage.message(st)
 
 
+def test_a_snapshot_seal_catches_two_bytes_swapped():
+    """seal()'s first Fletcher sum is the bytes' sum, blind to their order; the second weighs
+    each byte by its place, so unseal() refuses a body with two bytes swapped."""
+    body = bytearray(b"NR\x01" + bytes(range(40)))
+    good = storage.seal(bytearray(body))
+    assert storage.unseal(good, b"NR", 1, 40) == (good, len(good) - 4)
+    swapped = bytearray(good)
+    swapped[10], swapped[20] = swapped[20], swapped[10]
+    assert storage.fletcher(swapped, len(body))[0] == storage.fletcher(good, len(body))[0]
+    with pytest.raises(ValueError, match="checksum"):
+        storage.unseal(bytes(swapped), b"NR", 1, 40)
+
+
 def test_roundtrip_and_missing():
     fs, files = fs_files()
     assert storage.load(files, "a.bin", MAGIC, 1) == (storage.MISSING, 0, None)

@@ -69,6 +69,7 @@ NOT_DRAWN = {
     ("core/bootstrap.py", ".tmp"): "a file name",
     ("core/errors.py", "step %d: %s:%d: %s\n"): "a line of error.log",
     ("core/console.py", "game "): "the boot log (console.mode())",
+    ("core/notice.py", "\n"): "the notices a restart carries, one a line (each drawn alone after it)",
     ("games/norespect/scenes.py", "winner=%s reason=%s turns=%d"): "the simulator's result line",
     ("games/norespect/scenes.py", ","): "the simulator's result line",
     ("games/nmbr9/scenes.py", "winner=%s scores=%s"): "the simulator's result line",

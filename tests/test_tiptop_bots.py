@@ -141,6 +141,30 @@ def test_hard_prefers_the_play_that_leaves_the_next_player_stuck_most_often():
     assert B.Bot().choose(st, B.HARD) == 0              # Top Out: 44, only 0, -10, Spin, Top fit
 
 
+def test_hard_knows_a_spin_out_hands_the_turn_to_the_other_neighbour():
+    # 43 of 44: only 0, 1, -10, Spin Out, Top Out and Topsy Turvy fit. A 0 leaves it to seat 1
+    # (four cards: rarely stuck); a Spin Out turns play to seat 2, whose one card is dead more
+    # often than not. Both keep an escape card; the Spin Out is the attack.
+    st = position([[0, SPIN], [1, 1, 1, 1], [2]], total=43, limit=44)
+    assert B.Bot().choose(st, B.HARD) == 1
+    st = position([[0, SPIN], [1, 1, 1, 1], [2]], total=43, limit=44, direction=-1)
+    assert B.Bot().choose(st, B.HARD) == 0          # counter-clockwise: the 0 goes to seat 2
+
+
+def test_the_stuck_chance_draws_without_replacement():
+    """chance(bad, unseen, h): per mille that h cards drawn from `unseen` (`bad` of them dead) are
+    all dead: C(bad, h) / C(unseen, h), hypergeometric (the cards are in hands, not put back),
+    within the floor of each of its h steps."""
+    from math import comb
+    for unseen in (1, 2, 4, 9, 30, 66, 72):
+        for bad in range(unseen + 1):
+            for h in range(1, 5):
+                want = 1000 * comb(bad, h) / comb(unseen, h) if h <= unseen else 0
+                got = B.chance(bad, unseen, h)
+                assert want - h <= got <= want, (bad, unseen, h, got, want)
+    assert B.chance(2, 4, 2) == 166                 # with replacement it would be 250
+
+
 def test_hard_does_not_play_topsy_turvy_where_most_limits_lose():
     st = position([[TURVY, 1, 2, 3], [2, 2, 2, 2]], total=50, limit=55, next_limits=(22, 33, 44))
     assert B.Bot().choose(st, B.HARD) != 0

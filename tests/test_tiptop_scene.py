@@ -65,7 +65,7 @@ def test_the_record_holds_100_plus_200_rows_a_seat_at_most_1500(kinds, rows):
     assert g.record.capacity == rows and len(bytes(g.record.rows)) == 6 * rows
 
 
-def test_a_game_longer_than_its_record_plays_on_and_the_export_says_so(tmp_path):
+def test_a_game_longer_than_its_record_plays_on_and_the_export_says_so():
     """Rows beyond the capacity are counted in record.lost, never the game's end: the same game
     as with a large record played to its end without a fault, its first rows kept, and the export's
     last line record_full with the count."""
@@ -81,9 +81,7 @@ def test_a_game_longer_than_its_record_plays_on_and_the_export_says_so(tmp_path)
     assert (g.record.n, g.record.lost) == (300, whole.n - 300)
     assert g.record.dump() == whole.dump()[:300 * 6]
     assert whole.kind(whole.n - 1) == R.E_RESULT and g.winners == 1 << whole.field(whole.n - 1, 0)
-    out = tmp_path / "rec.jsonl"
-    cli.export_record(str(out), g, g.setup, False)
-    lines = [json.loads(x) for x in open(out)]
+    lines = [json.loads(x) for x in cli.record_lines(g, g.setup).splitlines()]   # --export-record's
     assert len(lines) == 1 + 300 + 1
     assert lines[-1] == {"event": "record_full", "lost": whole.n - 300}
 

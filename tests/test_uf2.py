@@ -148,21 +148,32 @@ def test_the_romfs_partition_is_added_to_the_image_as_numbered_blocks():
 
 
 # -- set-up errors ---------------------------------------------------------------------------
+def _files_up_to_64_mb():
+    """preexec_fn: a tool that copies without end (/dev/zero) fails at 64 MB, not at a full disk."""
+    import resource
+    import signal
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (64 << 20, 64 << 20))
+
+
 def run_tool(args, tmp_path, env_extra=None, tools=True):
-    """tools/uf2.py with a PATH of stand-in build tools (so the sources check is reached)."""
+    """tools/uf2.py with a PATH of stand-in build tools (so the sources check is reached); a
+    stand-in that runs leaves its name in tmp_path/ran."""
     env = dict(os.environ)
-    env.pop("MICROPYTHON_DIR", None)
+    for k in ("MICROPYTHON_DIR", "PICOTOOL_DIR", "PICOTOOL_SRC", "PICOTOOL_GIT"):
+        env.pop(k, None)
     if tools:
         bindir = tmp_path / "bin"
         bindir.mkdir(exist_ok=True)
-        for t in ("cmake", "make", "arm-none-eabi-gcc"):
+        for t in ("cmake", "make", "arm-none-eabi-gcc", "arm-none-eabi-nm"):
             p = bindir / t
-            p.write_text("#!/bin/sh\nexit 1\n")
+            p.write_text("#!/bin/sh\necho %s >> '%s'\nexit 1\n" % (t, tmp_path / "ran"))
             p.chmod(0o755)
         env["PATH"] = "%s:%s" % (bindir, os.path.dirname(shutil.which("git") or "/usr/bin/git"))
     env.update(env_extra or {})
     return subprocess.run([sys.executable, os.path.join(ROOT, "tools", "uf2.py")] + args,
-                          capture_output=True, text=True, env=env, cwd=ROOT)
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=300,
+                          preexec_fn=_files_up_to_64_mb if sys.platform.startswith("linux") else None)
 
 
 def one_line_exit_2(res):
@@ -181,26 +192,73 @@ def test_no_sources_and_no_network_says_what_is_needed(tmp_path):
     assert not os.path.exists(tmp_path / "work" / ("micropython-" + uf2.PINNED_TAG))
 
 
-def test_a_wrong_source_tree_is_refused(tmp_path):
-    line = one_line_exit_2(run_tool(["build", "--micropython", str(tmp_path)], tmp_path))
-    assert "not MicroPython's source tree" in line
+def write_version(mp, version):
+    """py/mpconfig.h of MicroPython `version` ("1.28.0")."""
+    (mp / "py" / "mpconfig.h").write_text("".join("#define MICROPY_VERSION_%s %s\n" % kv for kv in zip(
+        ("MAJOR", "MINOR", "MICRO"), version.split("."))))
+
+
+def add_submodules(mp, sdk="2.2.0"):
+    """The submodules, pico-sdk saying version `sdk` as its pico_sdk_version.cmake does."""
+    for s in uf2.SUBMODULES:
+        (mp / s).mkdir(parents=True)
+        (mp / s / "README.md").write_text("x")
+    (mp / "lib" / "pico-sdk" / "pico_sdk_version.cmake").write_text(
+        "if (NOT DEFINED PICO_SDK_VERSION_MAJOR)\n%sendif()\n" % "".join(
+            "    set(PICO_SDK_VERSION_%s %s)\n" % kv for kv in zip(("MAJOR", "MINOR", "REVISION"), sdk.split("."))))
+
+
+def sources(tmp_path, submodules=True, sdk="2.2.0"):
+    """A MicroPython 1.28.0 tree (that passes the sources check when it has its submodules)."""
     mp = tmp_path / "mp"
     (mp / "ports" / "rp2").mkdir(parents=True)
     (mp / "ports" / "rp2" / "CMakeLists.txt").write_text("")
     (mp / "py").mkdir()
-    (mp / "py" / "mpconfig.h").write_text("#define MICROPY_VERSION_MAJOR 1\n"
-                                          "#define MICROPY_VERSION_MINOR 28\n"
-                                          "#define MICROPY_VERSION_MICRO 0\n")
+    write_version(mp, "1.28.0")
+    if submodules:
+        add_submodules(mp, sdk)
+    return mp
+
+
+def test_a_wrong_source_tree_is_refused(tmp_path):
+    line = one_line_exit_2(run_tool(["build", "--micropython", str(tmp_path)], tmp_path))
+    assert "not MicroPython's source tree" in line
+    mp = sources(tmp_path, submodules=False)
     line = one_line_exit_2(run_tool(["build", "--micropython", str(mp)], tmp_path))
     assert "lacks the submodules" in line and "lib/pico-sdk" in line
-    for s in uf2.SUBMODULES:
-        (mp / s).mkdir(parents=True)
-        (mp / s / "README.md").write_text("x")
-    (mp / "py" / "mpconfig.h").write_text("#define MICROPY_VERSION_MAJOR 1\n"
-                                          "#define MICROPY_VERSION_MINOR 24\n"
-                                          "#define MICROPY_VERSION_MICRO 1\n")
+    add_submodules(mp)
+    write_version(mp, "1.24.1")
     line = one_line_exit_2(run_tool(["build", "--micropython", str(mp)], tmp_path))
     assert "1.24.1" in line and "1.26 or newer" in line
+
+
+def test_no_picotool_and_no_network_says_so_before_cmake_runs(tmp_path):
+    """pico-sdk clones picotool while CMake configures: without a network that failed 25 lines
+    deep in CMake's output. The clone is tried first (git ls-remote of the same repository,
+    given to CMake as PICOTOOL_GIT_REPOSITORY_URL); here a repository that does not exist."""
+    if uf2.installed_picotool(str(tmp_path / "work")):
+        pytest.skip("a picotool is installed here: no network needed")
+    mp = sources(tmp_path, sdk="2.3.1")
+    res = run_tool(["build", "--micropython", str(mp), "--work", str(tmp_path / "work")], tmp_path,
+                   {"PICOTOOL_GIT": str(tmp_path / "no-such-repository")})
+    line = one_line_exit_2(res)
+    assert line.startswith("uf2: make uf2 needs picotool 2.3.1 (pico-sdk 2.3.1 clones it, and cannot")
+    assert "PICOTOOL_SRC=DIR" in line and "PICOTOOL_DIR=DIR" in line and "Debian" in line
+    assert not (tmp_path / "ran").exists()             # no CMake ran
+    assert uf2.sdk_version(str(mp)) == "2.3.1"
+
+
+def test_a_bad_picotool_dir_or_source_is_refused_up_front(tmp_path):
+    mp = sources(tmp_path)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    line = one_line_exit_2(run_tool(["build", "--micropython", str(mp)], tmp_path,
+                                    {"PICOTOOL_DIR": str(empty)}))
+    assert "PICOTOOL_DIR=%s holds no picotoolConfig.cmake" % empty in line and "2.2.0" in line
+    line = one_line_exit_2(run_tool(["build", "--micropython", str(mp)], tmp_path,
+                                    {"PICOTOOL_SRC": str(empty)}))
+    assert "PICOTOOL_SRC=%s is not picotool's source" % empty in line and "2.2.0" in line
+    assert not (tmp_path / "ran").exists()
 
 
 def test_missing_build_tools_are_named(tmp_path):
@@ -223,10 +281,31 @@ def test_flash_copies_the_image_to_the_drive(tmp_path):
     (drive / "INFO_UF2.TXT").write_text("UF2 Bootloader v3.0\nModel: Raspberry Pi RP2\n"
                                         "Board-ID: RPI-RP2\n")
     image = tmp_path / "picotable-rp2040.uf2"
-    image.write_bytes(b"UF2\n" * 128)
+    image.write_bytes(uf2.uf2_blocks(bytes(range(256)) * 2, 0, 0xE48BFF56))
     res = run_tool(["flash", "--uf2", str(image), "--drive", str(drive)], tmp_path, tools=False)
     assert res.returncode == 0, res.stderr
     assert (drive / image.name).read_bytes() == image.read_bytes()
+
+
+def test_flash_copies_nothing_that_is_not_a_uf2_file_to_a_boot_drive(tmp_path):
+    """/dev/zero used to be copied until the disk was full; a folder that is not a boot drive
+    gets no image."""
+    drive = tmp_path / "RPI-RP2"
+    drive.mkdir()
+    (drive / "INFO_UF2.TXT").write_text("Board-ID: RPI-RP2\n")
+    junk = tmp_path / "junk.uf2"
+    junk.write_bytes(bytes(1024))
+    for image, says in (("/dev/zero", "not a regular file"),
+                        (str(junk), "not a UF2 file (its first block has no UF2 magic)")):
+        res = run_tool(["flash", "--uf2", image, "--drive", str(drive)], tmp_path, tools=False)
+        assert res.returncode == 2 and res.stderr.splitlines() == ["flash-uf2: %s: %s" % (image, says)]
+    good = tmp_path / "picotable-rp2040.uf2"
+    good.write_bytes(uf2.uf2_blocks(bytes(256), 0, 0xE48BFF56))
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    res = run_tool(["flash", "--uf2", str(good), "--drive", str(folder)], tmp_path, tools=False)
+    assert res.returncode == 2 and "not a Pico's boot drive (no INFO_UF2.TXT)" in res.stderr
+    assert os.listdir(drive) == ["INFO_UF2.TXT"] and os.listdir(folder) == []
 
 
 def test_make_uf2_without_sources_says_one_line_and_exits_2(tmp_path):

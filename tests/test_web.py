@@ -150,8 +150,8 @@ def same_frame(sim_rgb, web_rgb, where, tmp_path):
         return
     diff = sum(1 for i in range(0, len(sim_rgb), 3) if sim_rgb[i:i + 3] != web_rgb[i:i + 3])
     from host_sim import png
-    png.write(str(tmp_path / "sim.png"), 240, 240, sim_rgb)
-    png.write(str(tmp_path / "web.png"), 240, 240, web_rgb)
+    (tmp_path / "sim.png").write_bytes(png.encode(240, 240, sim_rgb))
+    (tmp_path / "web.png").write_bytes(png.encode(240, 240, web_rgb))
     pytest.fail("%s: %d of 57600 pixels differ between the simulator and the page (%s)" % (where, diff, tmp_path))
 
 

@@ -54,7 +54,7 @@ SHOTS = (
 
 def shoot(shot, path, data_dir):
     """Run the shot's game headless on the virtual clock and write its PNG."""
-    from host_sim import cli, png
+    from host_sim import cli
     argv = ["--headless", "--data", data_dir, "--seed", str(shot.seed), "--bot-speed", "fast"]
     if shot.game:
         argv += ["--game", shot.game, "--seats", shot.seats]
@@ -77,7 +77,7 @@ def shoot(shot, path, data_dir):
         run.frame()
     if run.console.faults:
         raise SystemExit("screenshots: %s: the console faulted" % shot.name)
-    png.write(path, 240, 240, run.hw.display.rgb())
+    run.screenshot(path)
 
 
 def _kind(game, event):
@@ -164,6 +164,10 @@ def main(argv):
         p.error("%s: its parent folder does not exist" % out)
     if os.path.exists(out) and not os.path.isdir(out):
         p.error("%s: is a file, not a folder" % out)
+    try:
+        os.makedirs(out, exist_ok=True)
+    except OSError as e:
+        p.error("%s: cannot make the folder (%s)" % (out, e.strerror or e))
     for path in make(out, names):
         print("wrote", os.path.relpath(path))
     return 0

@@ -11,9 +11,11 @@ the why, the flash layout, the figures and the alignment fix below.
 
 build: MicroPython's source tree comes from --micropython or MICROPYTHON_DIR (the release, with
 its submodules lib/pico-sdk, lib/tinyusb, lib/micropython-lib, lib/mbedtls); without it the
-pinned tag is cloned (MICROPYTHON_GIT) into build/uf2/. pico-sdk builds picotool unless
-PICOTOOL_DIR names an installed one (the folder with picotoolConfig.cmake) or PICOTOOL_SRC its
-source. Output: build/picotable-<target>.uf2 (--romfs: -romfs.uf2, the console in a ROMFS
+pinned tag is cloned (MICROPYTHON_GIT) into build/uf2/. pico-sdk needs picotool (no Debian
+package has it): PICOTOOL_DIR names an installed one (the folder with picotoolConfig.cmake),
+PICOTOOL_SRC its source (built once into build/uf2/); without either, one installed or fetched
+by an earlier build is used, or pico-sdk clones it (PICOTOOL_GIT), which is checked up front
+(no network: one line saying what to give). Output: build/picotable-<target>.uf2 (--romfs: -romfs.uf2, the console in a ROMFS
 partition instead, built to be measured against the frozen image). Exit status: 0 built or
 copied, 1 a step failed, 2 something to set up first (one line says what).
 """
@@ -38,6 +40,8 @@ WORK = os.path.join(ROOT, "build", "uf2")
 
 PINNED_TAG = "v1.28.0"
 MICROPYTHON_GIT = "https://github.com/micropython/micropython.git"
+PICOTOOL_GIT = "https://github.com/raspberrypi/picotool.git"
+PICOTOOL_PREFIXES = ("/usr/local", "/usr", "/opt/homebrew")   # where an installed one is looked for
 SUBMODULES = ("lib/pico-sdk", "lib/tinyusb", "lib/micropython-lib", "lib/mbedtls")
 APT_PACKAGES = "cmake gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib"
 
@@ -398,15 +402,90 @@ def run(cmd, log):
                                                        "\n".join(tail)))
 
 
+def sdk_version(mpdir):
+    """The version of MicroPython's pico-sdk ("2.2.0"): the picotool tag it clones. None if
+    pico_sdk_version.cmake does not say."""
+    try:
+        with open(os.path.join(mpdir, "lib", "pico-sdk", "pico_sdk_version.cmake")) as f:
+            text = f.read()
+    except OSError:
+        return None
+    found = [re.search(r"set\(PICO_SDK_VERSION_%s (\d+)\)" % k, text) for k in ("MAJOR", "MINOR", "REVISION")]
+    return ".".join(m.group(1) for m in found) if all(found) else None
+
+
+def installed_picotool(work=WORK):
+    """The folder holding picotoolConfig.cmake of a picotool that needs no network: one built
+    from PICOTOOL_SRC before, one pico-sdk fetched in an earlier build (in a build folder that is
+    kept: made with this board configuration), or one installed under CMAKE_PREFIX_PATH or
+    PICOTOOL_PREFIXES. None if there is none."""
+    places = [os.path.join(work, "picotool", "picotool")]
+    digest = board_digest()
+    for d in sorted(glob.glob(os.path.join(work, "*", "cmake", "_deps", "picotool"))):
+        stamp = os.path.join(os.path.dirname(os.path.dirname(d)), BOARD_STAMP)
+        if os.path.isfile(stamp):
+            with open(stamp) as f:
+                if f.read().strip() == digest:
+                    places.append(d)
+    prefixes = [p for p in os.environ.get("CMAKE_PREFIX_PATH", "").split(os.pathsep) if p]
+    for prefix in prefixes + list(PICOTOOL_PREFIXES):
+        places += [os.path.join(prefix, sub) for sub in ("lib/cmake/picotool", "lib64/cmake/picotool",
+                                                         "share/cmake/picotool", "picotool")]
+    for d in places:
+        if os.path.isfile(os.path.join(d, "picotoolConfig.cmake")):
+            return d
+    return None
+
+
 def picotool_args(mpdir, work):
-    """CMake arguments that give pico-sdk a picotool instead of letting it clone one: an
-    installed one (PICOTOOL_DIR) or one built here from its source (PICOTOOL_SRC, the version
-    pico-sdk asks for)."""
+    """CMake arguments that give pico-sdk its picotool, checked before anything is built: an
+    installed one (PICOTOOL_DIR), one built here from its source (PICOTOOL_SRC), one found
+    (installed_picotool()), or else pico-sdk's clone of it, whose repository must answer now."""
+    version = sdk_version(mpdir) or "pico-sdk's"
     if os.environ.get("PICOTOOL_DIR"):
-        return ["-Dpicotool_DIR=" + os.path.abspath(os.environ["PICOTOOL_DIR"])]
+        d = os.path.abspath(os.environ["PICOTOOL_DIR"])
+        if not os.path.isfile(os.path.join(d, "picotoolConfig.cmake")):
+            raise SetupError("PICOTOOL_DIR=%s holds no picotoolConfig.cmake: give the folder of an "
+                             "installed picotool %s that holds it" % (d, version))
+        return ["-Dpicotool_DIR=" + d]
     src = os.environ.get("PICOTOOL_SRC")
-    if not src:
-        return []
+    if src:
+        if not os.path.isfile(os.path.join(src, "CMakeLists.txt")):
+            raise SetupError("PICOTOOL_SRC=%s is not picotool's source (no CMakeLists.txt): give a "
+                             "checkout of picotool's tag %s" % (src, version))
+        return ["-Dpicotool_DIR=" + build_picotool(mpdir, src, work)]
+    found = installed_picotool(work)
+    if found:
+        return ["-Dpicotool_DIR=" + found]
+    url = os.environ.get("PICOTOOL_GIT", PICOTOOL_GIT)
+    why = git_unreachable(url, version)
+    if why:
+        raise SetupError("make uf2 needs picotool %s (pico-sdk %s clones it, and cannot: %s): give "
+                         "PICOTOOL_SRC=DIR (its source, git clone --branch %s %s; built once into "
+                         "build/uf2/) or PICOTOOL_DIR=DIR (an installed one: the folder holding "
+                         "picotoolConfig.cmake); Debian has no picotool package"
+                         % (version, version, why, version, PICOTOOL_GIT))
+    return ["-DPICOTOOL_GIT_REPOSITORY_URL=" + url]
+
+
+def git_unreachable(url, tag):
+    """None when git can see `tag` in repository `url` now; else why not (git's last line)."""
+    env = dict(os.environ, GIT_TERMINAL_PROMPT="0")
+    try:
+        res = subprocess.run(["git", "ls-remote", "--exit-code", url, "refs/tags/" + tag],
+                             capture_output=True, text=True, timeout=60, env=env)
+    except FileNotFoundError:
+        return "git is not installed"
+    except subprocess.TimeoutExpired:
+        return "%s did not answer within 60 s" % url
+    if res.returncode == 0:
+        return None
+    lines = res.stderr.strip().splitlines()
+    return lines[-1] if lines else "%s has no tag %s" % (url, tag)
+
+
+def build_picotool(mpdir, src, work):
+    """picotool built from its source `src` into `work` (once); the folder of its config."""
     inst = os.path.join(work, "picotool")
     config = os.path.join(inst, "picotool", "picotoolConfig.cmake")
     if not os.path.exists(config):
@@ -418,7 +497,7 @@ def picotool_args(mpdir, work):
             os.path.join(work, "picotool-cmake.log"))
         run(["cmake", "--build", bld, "--target", "install", "-j", str(os.cpu_count() or 1)],
             os.path.join(work, "picotool-build.log"))
-    return ["-Dpicotool_DIR=" + os.path.dirname(config)]
+    return os.path.dirname(config)
 
 
 BOARD_STAMP = "picotable-board.sha1"
@@ -454,7 +533,7 @@ def clean_if_board_changed(cmake_dir, board_dir=BOARD_DIR):
     return removed
 
 
-def build_target(mpdir, target, jobs, work=WORK, romfs=False):
+def build_target(mpdir, target, jobs, work=WORK, romfs=False, picotool=()):
     t = TARGETS[target]
     name = target + ("-romfs" if romfs else "")
     out = os.path.join(work, name)
@@ -472,7 +551,7 @@ def build_target(mpdir, target, jobs, work=WORK, romfs=False):
     if romfs:
         args += ["-DMICROPY_FROZEN_MANIFEST=" + os.path.join(BOARD_DIR, "manifest_romfs.py"),
                  "-DMICROPY_DEF_BOARD=MICROPY_HW_ROMFS_BYTES=%d" % ROMFS_BYTES]
-    run(args + picotool_args(mpdir, work), os.path.join(out, "cmake.log"))
+    run(args + list(picotool), os.path.join(out, "cmake.log"))
     # the frozen modules' C first, to align their machine code before it is compiled
     run(["cmake", "--build", cmake_dir, "-j", str(jobs), "--target", "BUILD_FROZEN_CONTENT"],
         os.path.join(out, "frozen.log"))
@@ -511,9 +590,10 @@ def build_target(mpdir, target, jobs, work=WORK, romfs=False):
 def cmd_build(a):
     check_tools()
     mpdir = micropython_dir(a.micropython, a.work)
+    picotool = picotool_args(mpdir, a.work)
     targets = sorted(TARGETS) if a.target == "all" else [a.target]
     start = time.monotonic()
-    built = [build_target(mpdir, t, a.jobs, a.work, a.romfs) for t in targets]
+    built = [build_target(mpdir, t, a.jobs, a.work, a.romfs, picotool) for t in targets]
     progress("built %s in %.0f s" % (", ".join(os.path.relpath(p, ROOT) for p in built),
                                     time.monotonic() - start))
     return 0
@@ -543,6 +623,24 @@ def bootsel_drives():
     return found
 
 
+MAX_UF2_BYTES = 16 * 1024 * KB     # a UF2 file of the largest flash (4 MB) takes 8 MB
+
+
+def check_image(path):
+    """Why `path` is not a UF2 file to copy (a regular file, at most MAX_UF2_BYTES, of UF2
+    blocks), or None."""
+    if not os.path.isfile(path):
+        return "not a regular file"
+    size = os.path.getsize(path)
+    if size > MAX_UF2_BYTES or not size or size % 512:
+        return "%d bytes: not a UF2 file (512-byte blocks, at most %d MB)" % (size, MAX_UF2_BYTES >> 20)
+    with open(path, "rb") as f:
+        head = f.read(512)
+    if struct.unpack_from("<2I", head) != UF2_MAGIC[:2]:
+        return "not a UF2 file (its first block has no UF2 magic)"
+    return None
+
+
 def cmd_flash(a):
     drives = [(a.drive, None)] if a.drive else bootsel_drives()
     if not drives:
@@ -554,6 +652,10 @@ def cmd_flash(a):
     if not os.path.exists(uf2):
         print("flash-uf2: %s is missing: run make uf2 first" % os.path.relpath(uf2, ROOT))
         return 1
+    why = check_image(uf2)
+    if why:
+        print("flash-uf2: %s: %s" % (uf2, why), file=sys.stderr)
+        return 2
     shutil.copyfile(uf2, os.path.join(drive, os.path.basename(uf2)))
     print("flash-uf2: copied %s to %s; the Pico restarts into picotable"
           % (os.path.basename(uf2), drive))
@@ -566,7 +668,7 @@ def main(argv=None):
     b = sub.add_parser("build", help="build build/picotable-<target>.uf2")
     b.add_argument("--micropython", help="MicroPython's source tree (default: MICROPYTHON_DIR)")
     b.add_argument("--target", choices=sorted(TARGETS) + ["all"], default="rp2040")
-    b.add_argument("--jobs", type=whole(1), default=os.cpu_count() or 1)
+    b.add_argument("--jobs", type=whole(1, 256), default=min(os.cpu_count() or 1, 256))
     b.add_argument("--work", default=WORK, help="build folder (default build/uf2)")
     b.add_argument("--romfs", action="store_true",
                    help="the console in a ROMFS partition instead of frozen (to measure: "
@@ -578,6 +680,9 @@ def main(argv=None):
     a = ap.parse_args(argv)
     if getattr(a, "drive", None) and not os.path.isdir(a.drive):
         ap.error("--drive %s: no such folder" % a.drive)
+    if getattr(a, "drive", None) and not os.path.isfile(os.path.join(a.drive, "INFO_UF2.TXT")):
+        ap.error("--drive %s: not a Pico's boot drive (no INFO_UF2.TXT): %s" % (a.drive, BOOTSEL_HOW
+                                                                                % "the image"))
     try:
         if a.cmd == "build":
             return cmd_build(a)

@@ -39,6 +39,9 @@ def _read_files(c):
     if p is not None and 0 < p[0] < len(p):
         c.suspended = bytes(p[1:1 + p[0]]).decode()     # the setup starts with the game's name
         return
+    if st == storage.MISSING and c.files.exists(C.SUSPEND_FILE):
+        c.notice.post("Saved game unreadable")  # e.g. a folder in its place: kept, not resumed
+        return
     msg = storage.message(st) if p is None else "damaged"
     if msg:
         c.notice.post("Saved game %s: discarded" % msg)
@@ -57,7 +60,8 @@ def _start_request(c):
         c.notice.post("Bad start request: ignored")
         return False
     if notice:
-        c.notice.post(notice)
+        for line in notice.split("\n"):   # the notices the last console had waiting
+            c.notice.post(line)
     if kind == session.GO_LAUNCHER:
         return False
     c.evening = evening

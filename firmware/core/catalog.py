@@ -2,8 +2,9 @@
 
 A game is the package games/<name>/ whose __init__ defines TITLE, SEATS (min, max),
 OPTIONS (tuples of key, label, choices; the first choice is the default), start(console,
-setup, snapshot) returning its scene, and help_pages(). A game whose package is not on the
-device is listed as not available; nothing is faked.
+setup, snapshot) returning its scene, and help_pages(); START_DRAW = True when who starts is a
+game action every game performs (G-2: play again does not rotate the first player). A game whose
+package is not on the device is listed as not available; nothing is faked.
 """
 
 NAMES = ("tower", "norespect", "nope", "tiptop", "nmbr9")

@@ -57,6 +57,11 @@ class Notice:
         """The notice showing or next to show, or None."""
         return self._q[0] if self._n else None
 
+    def lines(self):
+        """Every notice waiting (the one showing first), one a line, or None: what a restart
+        carries to the next console (it allocates: restarts are allocation points)."""
+        return "\n".join(self._q[:self._n]) if self._n else None
+
     @property
     def active(self):
         return self._n > 0

@@ -3,8 +3,9 @@
 Every game gets it from the console (core/session.py shows it when the game's own result screen
 is left with A): the game is dropped first, so this screen needs only the setup the game was
 played with and the table (core/evening.py). "Play again" starts the same game with the same
-seats and options, and the next seat clockwise starts (G-2). The screen is static: it draws
-only on a full redraw and allocates nothing per frame.
+seats and options, and the next seat clockwise starts, unless who starts is a game action that
+every game performs (G-2: No Respect's start draw; core/session.py next_start). The screen is
+static: it draws only on a full redraw and allocates nothing per frame.
 """
 from micropython import const
 
@@ -28,7 +29,7 @@ _MARK_X = const(216)
 
 
 class Results(Scene):
-    def __init__(self, console, setup, evening):
+    def __init__(self, console, setup, evening, nxt):
         self.c = console
         self.setup = setup
         self.ev = evening
@@ -40,8 +41,7 @@ class Results(Scene):
         for s in range(setup.seats):
             if w == 1 << s:
                 self.winner = s
-        st = setup.start
-        self.next = (st + 1) % setup.seats if st >= 0 else -1
+        self.next = nxt             # who starts if played again; -1: the game chooses
 
     def update(self, c):
         p = c.buttons.pressed

@@ -33,14 +33,14 @@ START_MAGIC = b"PTgo"
 
 # -- restarts -------------------------------------------------------------------------------
 def launch(c, kind, setup=None):
-    """Restart the console into `kind` (GO_LAUNCHER, GO_NEW with `setup`, GO_RESUME). A notice
-    waiting to be shown goes along. Returns False (with a notice) when the request cannot be
+    """Restart the console into `kind` (GO_LAUNCHER, GO_NEW with `setup`, GO_RESUME). The notices
+    waiting to be shown go along. Returns False (with a notice) when the request cannot be
     written."""
-    notice = c.notice.waiting()
+    notice = c.notice.lines()           # every notice waiting goes along, one a line
     if kind != GO_LAUNCHER or notice is not None:
         p = bytearray((kind, 0))
         if notice is not None:
-            t = notice.encode()[:40]
+            t = notice.encode()[:255]
             p[1] = len(t)
             p.extend(t)
         if kind == GO_NEW:
@@ -99,6 +99,7 @@ def end(c):
     g = c.game
     setup = c.game_setup
     winners = g.winners if g is not None else 0
+    nxt = next_start(setup)             # its package is still loaded
     if c.suspended is not None and c.suspended == c.game_name:
         storage.discard(c.files, SUSPEND_FILE)
         c.suspended = None
@@ -110,14 +111,23 @@ def end(c):
     ev.add(winners)
     c.game_setup = setup
     from core.results import Results
-    c.push(Results(c, setup, ev))
+    c.push(Results(c, setup, ev, nxt))
+
+
+def next_start(setup):
+    """Who starts the game played again after one played with `setup` (G-2): the next seat
+    clockwise after its first player; -1 (the game chooses) when its package says START_DRAW,
+    for then who starts is a game action that every game performs (No Respect's start draw)."""
+    pkg = catalog.package(setup.game)
+    if setup.start < 0 or getattr(pkg, "START_DRAW", False):
+        return -1
+    return (setup.start + 1) % setup.seats
 
 
 def play_again(c):
-    """The same game, seats and options, a new seed, the next seat clockwise starts (G-2)."""
+    """The same game, seats and options, a new seed; who starts: next_start (G-2)."""
     s = c.game_setup
-    start = (s.start + 1) % s.seats if s.start >= 0 else -1
-    launch(c, GO_NEW, Setup(s.game, s.kinds, s.names, s.options, c.new_seed(), start))
+    launch(c, GO_NEW, Setup(s.game, s.kinds, s.names, s.options, c.new_seed(), next_start(s)))
 
 
 def save_game(c):

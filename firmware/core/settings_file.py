@@ -91,6 +91,8 @@ def load(s, files):
     st, _, p = storage.load(files, FILE, MAGIC, VERSION)
     if st == storage.MISSING:
         s.defaults()
+        if files.exists(FILE):      # there but unreadable (e.g. a folder in its place): kept
+            return "Settings unreadable: defaults"
         return None
     if st != storage.OK or not apply(s, p):
         s.defaults()

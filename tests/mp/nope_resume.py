@@ -1,75 +1,66 @@
-"""Scenario: suspend and resume NOPE! at several moments under real MicroPython.
+"""Scenario: suspend and resume NOPE! at its moments under real MicroPython, every frame
+heap-locked (tests/mp/resume_run.py: each resumed game must play on to the uninterrupted game's
+record, result and final state).
 
     nope_resume.py
 
-For each game (all seats bots, "instant"): play it through once, then for several frame counts F
-play a fresh console F frames (heap locked per frame), take the snapshot the pause menu would
-save (a bot may be in the middle of thinking), start a new game from it (console.start_game(...,
-snapshot), an allocation point) and play on with the heap locked. The continuation must give the
-identical record. One line per resume: `resume seed=S at=F same=1 bad=0`, then
-`done resumes=N bad=B differ=D`.
+Every seat a bot, "instant". Moments cut at (the first time in a game):
+    after_deal: the game has started (dealt, the first card turned);
+    after_reset, after_see_through, after_nominate_card: that action card was played alone;
+    after_nomination: a Nominate's demand was set (P-5); set_topped_by_reset,
+    set_topped_by_see_through, set_topped_by_nominate: a set was discarded with that action card
+    on top (P-3); set_with_joker; after_reshuffle; after_nope; after_out: a player ran out of
+    cards; subU: the scene's bot step (S_IDLE 0, S_THINK 1, S_PLAY 2)
+and after every STRIDE-th frame, a bot possibly in the middle of thinking.
 """
-import gc
-from binascii import crc32
-
 from core.gfx import Gfx
 
 frame = Gfx()
 
-import fakehw  # noqa: E402
-import locked  # noqa: E402
-from core.console import Console  # noqa: E402
-from core.setup import Setup  # noqa: E402
+import resume_run  # noqa: E402
+from games.nope import cards as C  # noqa: E402
+from games.nope import rules as R  # noqa: E402
 from games.nope import snapshot as SNAP  # noqa: E402
 
-GAMES = ((11, (3, 1, 2)), (12, (2, 3)), (13, (1, 3, 3, 2, 3, 1)))
-NAMES = ("Bot 1", "Bot 2", "Bot 3", "Bot 4", "Bot 5", "Bot 6")
+# (seed, seat kinds 1 easy / 2 normal / 3 hard, STRIDE)
+GAMES = ((11, (3, 1, 2), 61), (12, (2, 3), 67), (13, (1, 3, 3, 2, 3, 1), 101))
+ALONE = {C.K_RESET: "after_reset", C.K_SEE: "after_see_through", C.K_NOM: "after_nominate_card"}
+ON_TOP = {C.K_RESET: "set_topped_by_reset", C.K_SEE: "set_topped_by_see_through",
+          C.K_NOM: "set_topped_by_nominate"}
+EVENTS = {R.E_NOMINATE: "after_nomination", R.E_RESHUFFLE: "after_reshuffle",
+          R.E_NOPE: "after_nope", R.E_OUT: "after_out", R.E_FLIP: "after_deal"}
 
 
-def new_game(seed, kinds, snap=None):
-    c = Console(fakehw.Hardware(), frame)
-    c.settings.bot_speed = 3
-    c.start_game("nope", Setup("nope", bytearray(kinds), NAMES[:len(kinds)], bytearray(3), seed), snap)
-    gc.collect()
-    return c, c.game
+def moments(g, before):
+    rec = g.record
+    out = []
+    for i in range(before, rec.n):
+        k = rec.kind(i)
+        if k == R.E_ACTION and C.KIND[rec.field(i, 1)] in ALONE:
+            out.append(ALONE[C.KIND[rec.field(i, 1)]])
+        elif k == R.E_DISCARD:
+            count = rec.field(i, 1)
+            top = C.KIND[rec.field(i, 1 + count)]         # card1..card3 in laying order
+            if top in ON_TOP:
+                out.append(ON_TOP[top])
+            for j in range(count):
+                if C.KIND[rec.field(i, 2 + j)] == C.K_JOKER:
+                    out.append("set_with_joker")
+        elif k in EVENTS:
+            out.append(EVENTS[k])
+    out.append("sub%d" % g.sub)
+    return out
 
 
-def to_end(c, g):
-    bad = 0
-    n = 0
-    while not g.game_over and n < 30000 and not c.faults:
-        bad += locked.run(c, 1)
-        n += 1
-    return bad + c.faults, n
+def fingerprint(g):
+    return bytes(g.record.dump()) + g.result().encode() + SNAP.save_state(g.st)
 
 
 def main():
-    resumes = 0
-    bad = 0
-    differ = 0
-    for seed, kinds in GAMES:
-        c, g = new_game(seed, kinds)
-        b, frames = to_end(c, g)
-        bad += b
-        want = crc32(g.record.dump())
-        for k in range(1, 5):
-            at = frames * k // 5 + k        # not only at turn boundaries
-            c1, g1 = new_game(seed, kinds)
-            for _ in range(at):
-                bad += locked.run(c1, 1)
-            if g1.game_over:
-                continue
-            snap = g1.snapshot()
-            c2, g2 = new_game(seed, kinds, snap)
-            same0 = SNAP.save_state(g2.st) == SNAP.save_state(g1.st)
-            b, _ = to_end(c2, g2)
-            bad += b
-            same = same0 and crc32(g2.record.dump()) == want
-            resumes += 1
-            if not same:
-                differ += 1
-            print("resume seed=%d at=%d same=%d bad=%d" % (seed, at, 1 if same else 0, bad))
-    print("done resumes=%d bad=%d differ=%d" % (resumes, bad, differ))
+    out = []
+    for seed, kinds, stride in GAMES:
+        out.append(resume_run.run(seed, resume_run.starter(frame, "nope", seed, kinds, bytes(3)), moments, fingerprint, stride))
+    resume_run.report(out)
 
 
 main()

@@ -1,82 +1,56 @@
-"""Scenario: suspend and resume No Respect at several turns under real MicroPython.
+"""Scenario: suspend and resume No Respect at its moments under real MicroPython, every frame
+heap-locked (tests/mp/resume_run.py: each resumed game must play on to the uninterrupted game's
+record, result and final state).
 
     norespect_resume.py
 
-For each game (all seats bots, "instant"): play it through once, then for several turns T play a
-fresh console to turn T (heap locked per frame), take the snapshot the pause menu would save,
-start a new game from it (console.start_game(..., snapshot), an allocation point) and play on
-with the heap locked. The continuation must give the identical record and final state. One line
-per resume: `resume seed=S at=T phase=P same=1 bad=0`, then `done resumes=N bad=B differ=D`.
+Every seat a bot, "instant"; both rule sets. Moments cut at (the first time in a game):
+    after_start_draw: the game has started, its start draw done, no turn played (G-2);
+    after_draw, after_build, after_stack, after_cap, after_discard, after_clear (variation: a
+    capped column back to the pool), after_eliminate: what the last frame recorded;
+    column_done: a build completed a column; phaseP_subU: the rules phase (P_DRAW 1, P_PLAY 2)
+    and the scene's bot step (S_IDLE 0, S_THINK 1, S_SHOW 2)
+and after every STRIDE-th frame (mid-game).
 """
-import gc
-from binascii import crc32
-
 from core.gfx import Gfx
 
 frame = Gfx()
 
-import fakehw  # noqa: E402
-import locked  # noqa: E402
-from core.console import Console  # noqa: E402
-from core.setup import Setup  # noqa: E402
+import resume_run  # noqa: E402
+from games.norespect import rules as R  # noqa: E402
 
-GAMES = ((11, (3, 1, 2), 0), (12, (2, 3), 1), (13, (1, 3, 3, 2), 0))
-NAMES = ("Bot 1", "Bot 2", "Bot 3", "Bot 4")
-
-
-def new_game(seed, kinds, variant, snap=None):
-    c = Console(fakehw.Hardware(), frame)
-    c.settings.bot_speed = 3
-    c.start_game("norespect", Setup("norespect", bytearray(kinds), NAMES[:len(kinds)],
-                                    bytearray([variant]), seed), snap)
-    gc.collect()
-    return c, c.game
+# (seed, seat kinds 1 easy / 2 normal / 3 hard, variant, STRIDE)
+GAMES = ((11, (3, 1, 2), 0, 41), (12, (2, 3), 1, 97), (13, (1, 3, 3, 2), 0, 53))
+EVENTS = {R.E_DRAW: "after_draw", R.E_BUILD: "after_build", R.E_STACK: "after_stack",
+          R.E_CAP: "after_cap", R.E_DISCARD: "after_discard", R.E_CLEAR: "after_clear",
+          R.E_ELIMINATE: "after_eliminate"}
 
 
-def to_end(c, g):
-    bad = 0
-    n = 0
-    while not g.game_over and n < 30000 and not c.faults:
-        bad += locked.run(c, 1)
-        n += 1
-    return bad + c.faults
+def moments(g, before):
+    rec = g.record
+    st = g.st
+    out = []
+    for i in range(before, rec.n):
+        k = rec.kind(i)
+        if k in EVENTS:
+            out.append(EVENTS[k])
+        if k == R.E_BUILD and rec.field(i, 3) == R.CIRCLES:
+            out.append("column_done")
+    if st.turns == 0 and st.phase == R.P_DRAW and rec.kind(rec.n - 1) == R.E_START:
+        out.append("after_start_draw")
+    out.append("phase%d_sub%d" % (st.phase, g.sub))
+    return out
 
 
 def fingerprint(g):
-    return crc32(g.record.dump(), crc32(g.st.save()))
+    return bytes(g.record.dump()) + g.result().encode() + g.st.save()
 
 
 def main():
-    resumes = 0
-    bad = 0
-    differ = 0
-    for seed, kinds, variant in GAMES:
-        c, g = new_game(seed, kinds, variant)
-        bad += to_end(c, g)
-        want = fingerprint(g)
-        turns = g.st.turns
-        for k in range(1, 5):
-            at = turns * k // 5
-            phase = 1 + (k & 1)         # rules.P_DRAW or rules.P_PLAY
-            c1, g1 = new_game(seed, kinds, variant)
-            n = 0
-            while not g1.game_over and n < 30000 and not (g1.st.turns >= at and g1.st.phase == phase
-                                                             and g1.mode == 1):
-                bad += locked.run(c1, 1)
-                n += 1
-            if g1.game_over:
-                continue
-            snap = g1.snapshot()
-            c2, g2 = new_game(seed, kinds, variant, snap)
-            same0 = g2.st.save() == g1.st.save()
-            bad += to_end(c2, g2)
-            same = same0 and fingerprint(g2) == want
-            resumes += 1
-            if not same:
-                differ += 1
-            print("resume seed=%d at=%d phase=%d same=%d bad=%d" % (seed, g1.st.turns, phase,
-                                                                    1 if same else 0, bad))
-    print("done resumes=%d bad=%d differ=%d" % (resumes, bad, differ))
+    out = []
+    for seed, kinds, variant, stride in GAMES:
+        out.append(resume_run.run(seed, resume_run.starter(frame, "norespect", seed, kinds, (variant,)), moments, fingerprint, stride))
+    resume_run.report(out)
 
 
 main()

@@ -9,8 +9,11 @@ game is started as the launcher starts it (a start request and a restart); at ea
 leaves its result screen (an allocation point: the game is dropped, the table comes up), the
 table runs locked, including a full repaint, and A plays again (a restart: the next allocation
 point). One line per game, then the table:
-    game k=K start=S winners=W frames=F game_bad=B results_bad=R
+    game k=K start=S winners=W frames=F game_bad=B results_bad=R next=N [draw=ROWS]
     evening games=G wins=W0,W1,...
+next: the seat the table says starts the next game (-1: none named). No Respect's games add
+their record's rows from the first to its start row, `kind.seat.tile_or_seat.round_or_rounds`
+joined by commas (the start draw, G-2: tests/test_lifecycle.py judges it).
 """
 import sys
 
@@ -42,6 +45,16 @@ def press_a(c):
     return c
 
 
+def head(rec):
+    """ draw=...: a No Respect record's rows up to its start row (kind 2), after the game."""
+    rows = []
+    for i in range(1, rec.n):
+        rows.append("%d.%d.%d.%d" % (rec.kind(i), rec.field(i, 0), rec.field(i, 1), rec.field(i, 2)))
+        if rec.kind(i) == 2:
+            break
+    return " draw=" + ",".join(rows)
+
+
 def main(game, kinds, seed, games, options, free):
     hw = fakehw.Hardware()
     c = Console(hw, frame)
@@ -66,6 +79,7 @@ def main(game, kinds, seed, games, options, free):
             frames += 1
         start = c.game_setup.start
         winners = g.winners if g.game_over else -1
+        draw = head(g.record) if game == "norespect" else ""
         g = None
         c = press_a(c)                  # leave the result screen: the evening's table
         results_bad = locked.run(c, 40)
@@ -73,8 +87,8 @@ def main(game, kinds, seed, games, options, free):
         results_bad += locked.run(c, 2)
         if type(c.top).__name__ != "Results":
             results_bad += 1000
-        print("game k=%d start=%d winners=%d frames=%d game_bad=%d results_bad=%d" % (
-            k, start, winners, frames, game_bad, results_bad))
+        print("game k=%d start=%d winners=%d frames=%d game_bad=%d results_bad=%d next=%d%s" % (
+            k, start, winners, frames, game_bad, results_bad, c.top.next, draw))
         if k < games - 1:
             c = press_a(c)              # play again: a restart into the next game
     ev = c.evening

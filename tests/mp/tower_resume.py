@@ -1,15 +1,18 @@
-"""Scenario: a tower game saved at many points resumes to the identical state and plays on
-identically. Runs unchanged on CPython (with host_sim shims), unix and WebAssembly MicroPython.
+"""Scenario: a tower game suspended at its moments resumes and plays on as the uninterrupted game:
+the same record rows, each at the same frame, the same towers and result (tests/mp/resume_run.py,
+`timed`). Runs unchanged on CPython (with host_sim shims), unix and WebAssembly MicroPython.
 
     tower_resume.py [SEED] [KINDS] [SUPPLY] [EVERY] [SPEED]
 
-Plays the reference game (all seats bots, bot speed SPEED: 1 = normal delays so that answers are
-shown for some frames, 3 = instant) to the end, noting the frame where every record row appeared.
-Then for every EVERY-th frame K: a fresh console plays to K, takes snapshot(), a third console
-starts from the snapshot (as the launcher's resume does) and plays to the end; its record rows,
-the frame of each row and its towers must equal the reference. One line per save point:
-    resume frame=K sub=S phase=P place=L bytes=B ok|FAIL ...
-then `done points=N fail=F`.
+All seats bots at bot speed SPEED (1 = normal delays, so that answers are shown for some frames;
+3 = instant), SUPPLY the piece supply option. Moments cut at (the first time in a game):
+    after_build (an auction opened), after_bid, after_pass: mid-auction (T-3); after_push,
+    after_pay: mid-push, the piece sent on at a cost (T-4); after_win, after_accept: a piece to
+    place; carrying, settling, at_rest, fallen: mid-placement (the piece carried; released, not
+    yet at rest, T-6; at rest or collapsed, recorded by the next frame);
+    after_place, after_collapse, after_eliminate, after_again (outbid: the active player goes
+    on); subU: the scene's step (a bot thinking, its answer shown, a piece falling, ...)
+and after every EVERY-th frame.
 """
 import sys
 
@@ -17,50 +20,35 @@ from core.gfx import Gfx
 
 frame = Gfx()
 
-import fakehw  # noqa: E402
-from core.console import Console  # noqa: E402
-from core.setup import Setup  # noqa: E402
+import resume_run  # noqa: E402
+from games.tower.events import EVENTS  # noqa: E402
 
-NAMES = ("Bot 1", "Bot 2", "Bot 3", "Bot 4")
-MAX_FRAMES = 20000
-
-
-def console(speed):
-    hw = fakehw.Hardware()
-    c = Console(hw, frame)
-    c.settings.bot_speed = speed
-    return c
+ROWS = ("build", "bid", "pass", "push", "pay", "win", "accept", "place", "collapse", "eliminate",
+        "again")
+# place.py's _CARRY, _SETTLE, _DONE, _FELL (the last two: ended, recorded by the next frame)
+PLACING = {1: "carrying", 2: "settling", 3: "at_rest", 4: "fallen"}
 
 
-def setup_of(seed, kinds, supply):
-    return Setup("tower", bytearray(kinds), NAMES[:len(kinds)], bytearray([supply, 0, 0]), seed)
-
-
-def towers(g):
-    """The saved towers (the pool), as a list of bytes."""
-    tw = g.tw
+def moments(g, before):
+    rec = g.record
     out = []
-    for s in range(g.n):
-        out.append(bytes(tw.pool[tw.off[s]:tw.off[s + 1]]))
+    for i in range(before, rec.n):
+        name = EVENTS[rec.kind(i)][0]
+        if name in ROWS:
+            out.append("after_" + name)
+    if g.st.v[0] == 3 and g.pl.phase in PLACING:     # rules phase: placing
+        out.append(PLACING[g.pl.phase])
+    out.append("sub%d" % g.sub)
     return out
 
 
-def rows(g):
+def fingerprint(g):
     rec = g.record
-    return bytes(rec.buf[:rec.used])
-
-
-def play_to_end(c, g, start, at_row):
-    """Frames until game over; at_row gets the frame of each new record row."""
-    f = start
-    n = g.record.n
-    while not g.game_over and f < MAX_FRAMES and not c.faults:
-        c.frame()
-        f += 1
-        while n < g.record.n:
-            at_row.append(f)
-            n += 1
-    return f
+    out = bytearray(rec.buf[:rec.used])
+    tw = g.tw
+    for s in range(g.n):
+        out.extend(tw.pool[tw.off[s]:tw.off[s + 1]])
+    return bytes(out) + g.result().encode()
 
 
 def main():
@@ -70,46 +58,8 @@ def main():
     supply = int(a[3]) if len(a) > 3 else 2
     every = int(a[4]) if len(a) > 4 else 97
     speed = int(a[5]) if len(a) > 5 else 1
-    st = setup_of(seed, kinds, supply)
-    ref = console(speed)
-    ref.start_game("tower", st)
-    g = ref.game
-    ref_at = [0] * g.record.n
-    end = play_to_end(ref, g, 0, ref_at)
-    ref_rows = rows(g)
-    ref_towers = towers(g)
-    print("reference frames=%d rows=%d result=%s" % (end, g.record.n, g.result()))
-    fails = 0
-    points = 0
-    k = every
-    while k < end:
-        c = console(speed)
-        c.start_game("tower", setup_of(seed, kinds, supply))
-        g1 = c.game
-        for _ in range(k):
-            c.frame()
-        snap = g1.snapshot()
-        if snap is None:            # the game is decided (its last collapse is on screen)
-            print("resume frame=%d over" % k)
-            k += every
-            continue
-        sub = g1.sub
-        phase = g1.st.v[0]
-        pph = g1.pl.phase
-        c2 = console(speed)
-        c2.start_game("tower", setup_of(seed, kinds, supply), snap)
-        g2 = c2.game
-        at = ref_at[:g2.record.n]
-        e2 = play_to_end(c2, g2, k, at)
-        ok = e2 == end and rows(g2) == ref_rows and at == ref_at and towers(g2) == ref_towers \
-            and not c2.faults
-        points += 1
-        if not ok:
-            fails += 1
-        print("resume frame=%d sub=%d phase=%d place=%d bytes=%d %s end=%d rows=%d" % (
-            k, sub, phase, pph, len(snap), "ok" if ok else "FAIL", e2, g2.record.n))
-        k += every
-    print("done points=%d fail=%d" % (points, fails))
+    resume_run.report([resume_run.run(seed, resume_run.starter(frame, "tower", seed, kinds, (supply, 0, 0), speed), moments, fingerprint,
+                                      every, lock=False, timed=True)])
 
 
 main()

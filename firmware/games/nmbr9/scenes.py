@@ -606,4 +606,8 @@ class GameScene(Scene):
         if self.game_over or self.st.phase == R.P_OVER:
             return None
         from games.nmbr9 import snapshot as SNAP        # a suspend: an allocation point
-        return SNAP.dump(self.record, self.bot_mark)
+        mark = self.bot_mark
+        if self.sub == S_IDLE:      # no turn begun since the last tile: the generator as it is now
+            mark = bytearray(4)
+            self.brng.save_into(mark, 0)
+        return SNAP.dump(self.record, mark)

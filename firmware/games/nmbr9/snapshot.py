@@ -4,7 +4,8 @@ Layout (version 3; versions 1 and 2 held 32-bit and 16-bit fields and are refuse
     0   b"N9"                magic
     2   version              1
     3   bot generator        4 bytes, as it was when the current turn began, so a bot that
-                             was thinking thinks again from the same start
+                             was thinking thinks again from the same start (between two turns:
+                             as it is)
     7   record rows          2 bytes count n, then n rows of the record (int8 each field)
     +   checksum             2 x 2 bytes: Fletcher sums of everything before
 The rules state is not stored: load() plays the record again from the seed (the deck is the

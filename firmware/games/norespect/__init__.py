@@ -6,6 +6,9 @@ TITLE = "No Respect"
 SEATS = (2, 4)
 # (key, label, choices); the first choice is the default. Simulator: --option key=choice
 OPTIONS = (("variant", "Rules", ("base", "variation")),)
+# G-2: who goes first is the rulebook's start draw, a game action: every game performs it, so
+# "play again" does not rotate the first player (core/session.py next_start)
+START_DRAW = True
 
 
 def start(console, setup, snapshot=None):

@@ -185,7 +185,8 @@ class State:
     # -- start ------------------------------------------------------------------------------
     def start_draw(self, rng):
         """Who goes first: every seat draws, the highest starts, tied seats draw again until one
-        is highest; then all drawn tiles go back into the pool (rulebook "Who goes first?", G-2)."""
+        is highest; then all drawn tiles go back into the pool (rulebook "Who goes first?").
+        Every game begins with it, games played again included (G-2). Returns the first seat."""
         sd = self._sd
         held = self._held
         for v in range(VALUES + 1):
@@ -221,16 +222,11 @@ class State:
         s = 0
         while not contenders & (1 << s):
             s += 1
-        self.start_at(s, rnd, taken)
-        return s
-
-    def start_at(self, s, rnd=0, taken=0):
-        """Seat s goes first: after the start draw (rnd rounds, taken tiles), or when "play
-        again" rotates the start (G-2: no draw, rnd = 0)."""
         self.start_seat = s
         self.turn = s
         self.phase = P_DRAW
         self._rec(E_START, s, rnd, taken)
+        return s
 
     # -- queries ----------------------------------------------------------------------------
     def capped(self, col):

@@ -135,11 +135,10 @@ class GameScene(Scene):
             self.mode = M_START if self.st.turns == 0 and self.st.phase == R.P_DRAW else M_PLAY
         else:
             self.record.add(R.E_SEED, setup.seed, n, variant)
-            if setup.start >= 0:                # play again: the next seat starts (G-2)
-                self.st.start_at(setup.start)
-                self.mode = M_PLAY
-            else:                               # who goes first (G-2): a game action
-                setup.start = self.st.start_draw(self.rng)
+            # who goes first: the start draw is a game action, so every game performs it, games
+            # played again too (G-2; a start seat in the setup is not used: the package's
+            # START_DRAW tells play again not to rotate it)
+            setup.start = self.st.start_draw(self.rng)
             self.brng.save_into(self.bot_mark, 0)
         if self.mode == M_START:
             self.wait = self._delay() * 3
@@ -388,6 +387,7 @@ class GameScene(Scene):
         at = 0
         if kind == R.E_START:
             at = TX.put(buf, 0, names[a])
+            # rounds 0: no draw, only in games saved before every game drew (G-2)
             at = TX.put(buf, at, b" starts: highest draw" if b else b" starts: in turn")
         elif kind == R.E_BUILD:
             at = TX.put(buf, 0, names[a])
