@@ -38,16 +38,17 @@ def test_the_driver_keeps_one_pixel_converter_loaded(port, want):
 
 def test_show_buttons_accel_allocation_free_on_unix():
     out = run("unix", "hal_show_alloc.py")
-    assert "ALLOC OK viper" in out and "ALLOC OK pure" in out
+    for want in ("viper spi", "pure spi", "viper dma", "pure dma"):
+        assert "ALLOC OK " + want in out
 
 
 @pytest.mark.parametrize("port", [p for p in mprun.LOCKED_PORTS if p != "unix"])
 def test_show_buttons_accel_allocation_free_on_32bit_wasm(port):
     out = run(port, "hal_show_alloc.py")
-    assert "ALLOC OK pure" in out
+    assert "ALLOC OK pure spi" in out and "ALLOC OK pure dma" in out
 
 
 @pytest.mark.parametrize("port,kernel", [("unix", "viper"), ("wasm", "pure"), ("wasm-min", "pure")])
 def test_real_framebuf_frames_reach_the_controller_model(port, kernel):
     out = run(port, "hal_show_model.py")
-    assert "MODEL OK " + kernel in out
+    assert "MODEL OK %s spi" % kernel in out and "MODEL OK %s dma" % kernel in out

@@ -1,4 +1,6 @@
-"""ST7789 driver against the register-level controller model (CPython, pure conversion)."""
+"""ST7789 driver against the register-level controller model (CPython, pure conversion), with
+the pixels written by SPI.write() and streamed through the DMA channel's stand-in
+(tests/fakes/fake_spi.FakeDMA: a transfer reads its buffer only when it is waited for)."""
 import os
 import random
 import sys
@@ -40,11 +42,14 @@ def pattern(fb, seed=1):
         fb.pixel(x, 7, x & 15)     # every colour next to every other, odd and even x
 
 
-@pytest.fixture
-def rig():
-    r = DisplayRig()
+@pytest.fixture(params=["spi", "dma"])
+def rig(request):
+    r = DisplayRig(dma=request.param == "dma")
     r.display.set_palette(PAL)
-    return r
+    yield r
+    if r.dma is not None:           # every transfer waited for, none broke the contract
+        assert r.dma.errors == []
+        assert r.dma.pending is None
 
 
 def test_init_sequence_in_order_with_the_datasheet_waits(rig):
@@ -161,6 +166,41 @@ def test_chunk_writes_are_bounded(rig):
     assert max(pixel_writes) == 1024
     assert sum(pixel_writes) == 115200
     assert len(pixel_writes) == 113       # 112 full chunks + one 512-byte remainder
+
+
+def test_dma_transfers_are_whole_chunks_from_two_buffers():
+    # the wire sees the same bytes as without DMA; chunks alternate between two buffers, so the
+    # one being converted into is never the one a transfer is reading
+    r = DisplayRig(dma=True)
+    r.display.set_palette(PAL)
+    buf, fb = frame()
+    pattern(fb, 3)
+    seen = []
+    start = r.dma.start
+    r.dma.start = lambda b, n: (seen.append(id(b)), start(b, n))
+    r.display.show(buf, rects((0, 0, 240, 240), (10, 20, 16, 23)), 2)
+    assert r.dma.sizes == [1024] * 112 + [512] + [36]
+    assert len(set(seen)) == 2
+    assert all(a != b for a, b in zip(seen, seen[1:-1]))    # alternating within a rectangle
+    assert r.dma.errors == [] and r.dma.pending is None
+    assert r.model.pixel_bytes == 115200 + 36
+
+
+def test_dma_model_sees_a_buffer_changed_in_flight():
+    # the stand-in must be able to fail: a transfer's buffer overwritten before it is waited
+    # for arrives overwritten, and a SPI.write() during a transfer is reported
+    r = DisplayRig(dma=True)
+    b = bytearray(b"\x12\x34" * 8)
+    r.display.cs(0)
+    r.display._window(0, 0, 7, 0)
+    r.dma.start(b, 16)
+    b[0] = 0xAB
+    r.dma.finish()
+    assert r.model.pixel(0, 0) == 0xAB34
+    r.dma.start(b, 16)
+    r.spi.write(b"\x00")
+    r.dma.finish()
+    assert r.dma.errors == ["SPI.write() while a DMA transfer is running"]
 
 
 def test_show_nothing_sends_nothing(rig):

@@ -37,6 +37,16 @@ def _exists(path):
         return False
 
 
+def display_dma(spi_id):
+    """A DMA channel into the display's SPI (hal/spi_dma.py), or None where the port has no rp2
+    module (the host's stand-in board): show() then writes its chunks with SPI.write()."""
+    try:
+        from hal import spi_dma
+    except ImportError:
+        return None
+    return spi_dma.SpiDma(spi_id)
+
+
 def take_warm_mark():
     """True when this boot follows Hardware.restart(); the mark is cleared as it is read, so a
     later power-up, watchdog reset or Ctrl-D sets the panel up as usual."""
@@ -97,7 +107,8 @@ def build(board, data, clock):
         bl.freq(1000)
         bl.duty_u16(0)      # dark until the console sets the brightness
     hw.display = st7789.ST7789(spi, dc, cs, rst, bl, board.LCD_MADCTL, board.LCD_XOFF,
-                               board.LCD_YOFF, hw.clock.sleep_ms, init=not hw.warm)
+                               board.LCD_YOFF, hw.clock.sleep_ms, init=not hw.warm,
+                               dma=display_dma(board.LCD_SPI))
     hw.buttons = buttons.Buttons([Pin(n) for n in board.BUTTONS])
     i2c = I2C(board.I2C_ID, sda=Pin(board.I2C_SDA), scl=Pin(board.I2C_SCL), freq=board.I2C_HZ)
     hw.accel = accel.open(i2c, board.ACCEL_AXES)
