@@ -136,6 +136,16 @@ def test_tower_camera_steps_redraw_under_micropython_heap_locked_sampled(port):
     assert "redraw ok frames=260 bad=0" in r.stdout, r.stdout
 
 
+@pytest.mark.parametrize("port", ("unix", "wasm"))
+def test_tower_wall_woken_redraw_under_micropython_heap_locked(port):
+    """20 pieces in view tumbling and settling: the tower view repainted in several boxes at
+    once (its bodies' polygons drawn by the viper kernel on the unix port, by framebuf on the
+    WebAssembly one). Every frame checked; the wall takes minutes to build on CPython."""
+    r = mprun.run(port, "tests/mp/redraw_run.py", ["wall", "1"], cwd=mprun.ROOT)
+    assert r.returncode == 0, r.stderr
+    assert "redraw ok frames=180 bad=0" in r.stdout, r.stdout
+
+
 # -- a notice over a screen and over a game: the banner comes, the scene draws under it, it goes
 # (only its strip is pushed again), a second one follows --
 @pytest.mark.parametrize("name", ("launcher", "settings"))

@@ -169,3 +169,12 @@ def test_human_input_paths_are_allocation_free(port):
         assert int(rows) > 10
         done |= {a.split(":")[0] for a in acts.split(",") if a}
     assert HUMAN_ACTS <= done, done
+
+
+def test_polygon_kernel_draws_framebufs_pixels_on_unix():
+    """games/tower/poly_viper.poly() (the board's piece drawing) against framebuf's poly(): the
+    same pixels over 3,000 random polygons (tests/mp/tower_poly.py); the pieces' convex parts
+    are never left to framebuf."""
+    out = run("unix", "tests/mp/tower_poly.py")
+    m = re.search(r"POLY OK (\d+) (\d+)", out)
+    assert m and int(m.group(1)) > 2500, out

@@ -47,8 +47,8 @@ SCREENS = ("launcher", "settings", "names", "calibrate", "pause", "rules", "hand
 GAMES = ("tower", "norespect", "nope", "tiptop", "nmbr9")     # core/catalog.py's NAMES
 TITLE = {"tower": "Tower", "norespect": "No Respect", "nope": "NOPE!", "tiptop": "Tip Top",
          "nmbr9": "NMBR 9"}
-PARTS = ("screens", "norespect", "norespect-bots", "tower", "tower-human", "tower-physics",
-         "tower-frames", "tower-climb", "tower-collapse", "nope", "nope-turns", "tiptop", "tiptop-8", "nmbr9", "nmbr9-frames") + \
+PARTS = ("push", "screens", "norespect", "norespect-bots", "tower", "tower-human", "tower-physics",
+         "tower-frames", "tower-climb", "tower-stack", "tower-collapse", "nope", "nope-turns", "tiptop", "tiptop-8", "nmbr9", "nmbr9-frames") + \
     tuple("ballast-" + g for g in GAMES)
 BOTS_4 = "3333"             # four hard bots
 TIPTOP_8 = "32132132"       # Tip Top's largest table: hard, normal and easy bots
@@ -205,7 +205,8 @@ class Run:
 
     def reported(self):
         """The harness reported what happened (a figure, or a failure it caught)."""
-        return any(r["kind"] in ("screen", "life", "physics", "tower_frame", "tower_climb",
+        return any(r["kind"] in ("push", "screen", "life", "physics", "tower_frame", "tower_climb",
+                                  "tower_stack",
                                   "nmbr9_frame", "error")
                    for r in self.records)
 
@@ -559,6 +560,20 @@ def part_tower_climb(board, opt):
         failed(t, "tower climb", run, 9)
 
 
+def part_tower_stack(board, opt):
+    t = Table("tower stack (20 pieces in view, woken as by a landing)", "frames",
+              "awake bodies", "mean ms", "p95 ms", "max ms (frame)", "frames > 40 ms",
+              "SPI bytes/frame mean / max", "allocating frames", "camera px")
+    run = board.boot("tower-stack", "import bench_tower_parts\n"
+                     "bench_tower_parts.frames_boot(\"tower-stack\")\n", 900)
+    rows = [r for r in run.records if r["kind"] == "tower_stack"]
+    for r in rows:
+        t.row(r["phase"].replace("_", " "), r["frames"], r["awake"], *frame_cells(r),
+              alloc_cell(r), r["cam"])
+    if len(rows) < 3:
+        failed(t, "tower stack", run, 10)
+
+
 def part_tower_collapse(board, opt):
     t = Table("tower collapse (the game's fall, the console's real-time loop)", "seconds", "drawn frames", "drawn per second", "steps per second",
               "ms per drawn frame")
@@ -664,6 +679,7 @@ RUNNERS = {
     "tower-physics": part_physics,
     "tower-frames": part_tower_frames,
     "tower-climb": part_tower_climb,
+    "tower-stack": part_tower_stack,
     "tower-collapse": part_tower_collapse,
     "nmbr9-frames": part_nmbr9_frames,
 }
@@ -678,8 +694,10 @@ TITLES = {
     "tower-frames": "Tower whole frames over 20 bodies (tests/mp/bench_tower.py)",
     "tower-climb": "Tower: a human's fast climb with a piece, every frame "
                    "(tools/pico/bench_tower_parts.py climb)",
-    "tower-collapse": "Tower: the game's collapse of a 20-piece stack, drawn frames a second "
-                      "(tests/mp/bench_tower.py collapse)",
+    "tower-stack": "Tower: a 20-piece wall in view, woken as by a landing, every frame "
+                   "(tools/pico/bench_tower_parts.py stack)",
+    "tower-collapse": "Tower: the game's collapse of a 20-piece wall in view, drawn frames a "
+                      "second (tests/mp/bench_tower.py collapse)",
     "nmbr9-frames": "NMBR 9: the ghost over a crowded display, the hard bot thinking "
                     "(tests/mp/bench_nmbr9.py)",
 }

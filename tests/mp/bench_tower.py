@@ -278,15 +278,18 @@ def game(kinds, name):
          % (n, worst / 1000, over, calm / 1000))
 
 
-def collapse(n=20, passes=150):
-    """The game's own collapse of an n-piece stack (tower_stack: the first piece to touch the
-    table collapses the tower, the scene shows the fall for 45 steps) under the console's
-    real-time loop (Console.run: catch-up steps, one render a pass) on the board's clock: during
-    the fall, renders that sent pixels per second and steps per second (30 is real time).
-    Meaningful on a Pico (the stand-in clock only moves when the loop sleeps)."""
+def collapse(passes=150):
+    """The game's own collapse of tower_stack's wall of 20 pieces in view, woken as by a landing
+    (only its first piece is a foundation: the first step finds the others on the table, and
+    the scene shows the fall for 45 steps) under the console's real-time loop (Console.run:
+    catch-up steps, one render a pass) on the board's clock: during the fall, renders that sent
+    pixels per second and steps per second (30 is real time). Meaningful on a Pico (the
+    stand-in clock only moves when the loop sleeps)."""
     hw, c = console((0, 0))
     g = c.game
-    tower_stack.carrying(c, n, foundations=False)
+    w = tower_stack.wall(c, False)
+    w.wake_all()
+    n = w.count() - 1
     disp = hw.display
     show = disp.show
     fall = [0, 0, 0, 0, 0]              # renders that sent pixels, first and last tick, steps

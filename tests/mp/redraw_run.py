@@ -4,6 +4,7 @@
     redraw_run.py game GAME KINDS SEED [EVERY] [OPTIONS] [TAIL] [SPEED] [notice]
     redraw_run.py stack N [EVERY] [FOUNDATIONS]     the tower's stack of N pieces falling apart
     redraw_run.py climb [EVERY]                     the tower's camera steps (runs.ClimbRun)
+    redraw_run.py wall [EVERY]                      the tower's wall of 20 pieces woken (runs.WallRun)
     redraw_run.py results GAME KINDS SEED [EVERY] [OPTIONS]     the table after a whole game
 
 KINDS: a digit per seat (0 human, 1 easy, 2 normal, 3 hard); OPTIONS: a digit per game option.
@@ -36,6 +37,9 @@ def main(argv):
         every = int(argv[3]) if len(argv) > 3 else 1
     elif argv[1] == "climb":
         sc = runs.ClimbRun(frame, lock=True)
+        every = int(argv[2]) if len(argv) > 2 else 1
+    elif argv[1] == "wall":
+        sc = runs.WallRun(frame, lock=True)
         every = int(argv[2]) if len(argv) > 2 else 1
     elif argv[1] == "results":
         every = int(argv[5]) if len(argv) > 5 else 1

@@ -10,6 +10,8 @@ StackRun(frame, n, ...): the tower's worst case for drawing, a stack of n pieces
 beside a carried piece (tests/mp/tower_stack.py).
 ClimbRun(frame, lock): the carried piece steered up beside a stack and down again (the scenario is
 tower_stack.py's CLIMB_*, shared with make bench-pico's tower-climb): the tower's camera steps.
+WallRun(frame, lock): tower_stack.py's wall of 20 pieces in view, woken (make bench-pico's
+tower-stack): bodies tumbling and settling all over the view, repainted in several boxes.
 Noticed(run, at, texts): the same run with notices posted at given frames (the banner over the
 scene, the scene drawing under it, the banner going away).
 ResultsRun(frame, game, kinds, ...): the evening's table after a whole game of bots.
@@ -150,6 +152,28 @@ class ClimbRun(StackRun):
         if self.n >= self.frames or c.faults:
             return False
         c.hw.accel.y = self.tilt(self.n)
+        return self.play(c)
+
+
+class WallRun(_Played):
+    """tower_stack.wall(): 20 pieces standing in view, woken as by a landing; `frames` frames of
+    them tumbling and settling (its first 180 are tower-stack's first two phases)."""
+    def __init__(self, frame, frames=180, lock=False):
+        self.frame = frame
+        self.frames = frames
+        self.lock = lock
+        self.bad = 0
+
+    def begin(self):
+        import tower_stack
+        c = tower_stack.console(glass.hardware(), self.frame, (0, 0))
+        tower_stack.wall(c).wake_all()
+        self.n = 0
+        return c
+
+    def step(self, c):
+        if self.n >= self.frames or c.faults:
+            return False
         return self.play(c)
 
 

@@ -108,3 +108,49 @@ def carrying(c, n, foundations=True, x=72):
     w.set_target(0, g.pl.ty, 0)
     c.repaint()                         # the stack was put there behind the scene's back
     return w
+
+
+
+
+
+# The tower-stack bench (make bench-pico's tower-stack, tools/pico/bench_tower_parts.py): a
+# wall of 20 pieces standing in four columns in the view, the camera at the table, the carried
+# piece held above the middle. WALL: each column bottom up, (piece, x px). Each piece is put
+# resting on the one below (a quarter pixel above it) and the world comes to rest before the
+# next, as placements do (3,705 physics steps; put all at once where they came to rest, the
+# pieces jolt each other off: their contacts start without their warm impulses).
+WALL = ((2, -92), (4, -92), (11, -92), (5, -92), (15, -92), (18, -92),
+        (22, -30), (1, -30), (10, -30), (19, -30), (7, -30),
+        (26, 30), (17, 30), (3, 30), (9, 30),
+        (12, 92), (21, 92), (23, 92), (13, 92), (14, 92))
+WALL_CARRY_Y = 126          # px: the carried piece's height, below where the camera would step
+
+
+def wall(c, foundations=True, settle=600):
+    """Seat 0 carries its first piece, held still above the middle at WALL_CARRY_Y, and the
+    WALL is built below it. With `foundations` every piece counts as a foundation and the play
+    area is wide, so nothing ends the placement; without, only the first does, and the next
+    step of the placement finds the other columns on the table: a collapse. Returns the world,
+    at rest (asleep); the screen is repainted at the next render."""
+    g = c.game
+    w = carrying(c, 0, foundations)
+    g.pl.ty = WALL_CARRY_Y * P.PX
+    g.pl.ytop = (WALL_CARRY_Y + 60) * P.PX
+    w.set_target(0, g.pl.ty, 0)
+    top = 0
+    x0 = None
+    for p, x in WALL:
+        if x != x0:
+            top = 0
+            x0 = x
+        y = top + P.PX // 4 + _extent(p, -1)
+        b = w.add_body(p, x * P.PX, y)
+        if foundations or x0 == WALL[0][1] and top == 0:
+            w.set_foundation(b)
+        for _ in range(settle):
+            w.step()
+            if w.awake() == 0:
+                break
+        top = w.y(b) + _extent(p, 1)
+    c.repaint()
+    return w

@@ -1,8 +1,9 @@
 """The tower's benchmark lines on the board: tests/mp/bench_tower_physics.py's physics alone,
 tests/mp/bench_tower.py's whole frames over 20 bodies (moving, then at rest but awake) and a
 human's climb (climb(): the carried piece steered up beside a stack and back down, every frame
-timed) and the game's collapse of a 20-piece stack under the console's real-time loop
-(bench_tower.collapse()), run with the Pico's hardware. The tilt of those frames is scripted like the host's
+timed), a 20-piece wall in view woken as by a landing (stack(): every frame timed) and the
+game's collapse of that wall under the console's real-time loop (bench_tower.collapse()), run
+with the Pico's hardware. The tilt of those frames is scripted like the host's
 stand-in.
 
 The frames run in a game started as the console starts one (a `vpico --boot` run whose main.py
@@ -79,6 +80,8 @@ def frames(frame, hw, c=None, what="tower-frames"):
         bench_tower.console = lambda kinds, seed=3: (hw, c)     # the game this boot started
     if what == "tower-climb":
         climb(bench_tower.console((0, 0))[1])
+    elif what == "tower-stack":
+        stack(bench_tower.console((0, 0))[1])
     elif what == "tower-collapse":
         bench_tower.collapse()
     else:
@@ -131,3 +134,45 @@ def climb(c):
     print("bp tower_climb pieces=%d %s cam_steps=%d cam_max=%d cam_end=%d worst_wipe=%d worst_cam=%d "
           "worst_spi=%d placing=%d" % (tower_stack.CLIMB_PIECES, st.fields(), steps, cam_max, g.cam, worst_wipe,
                                        worst_cam, worst_spi, g.sub == tower_stack.U_PLACE))
+
+
+# tower-stack's phases: frames timed, and whether every body is woken before each frame
+STACK_PHASES = (("woken", 30, False), ("settling", 150, False), ("kept awake", 30, True))
+
+
+def stack(c):
+    """tower_stack.wall()'s 20 pieces standing in view (the camera at the table, the carried
+    piece held above them), woken as a landing wakes the tower it lands on; then every frame
+    timed into FrameStats, per phase of STACK_PHASES: the first 30 after the wake, the next 150
+    (tumbling and settling), then 30 with every body woken before each frame. Prints
+    `bp tower_stack phase=NAME cam=.. awake=.. <FrameStats fields>` per phase (awake: the mean
+    awake bodies; cam: the camera, px above the table)."""
+    import time
+    import tower_stack
+    from frame_stats import FrameStats
+    g = c.game
+    w = tower_stack.wall(c)
+    c.frame()                   # untimed: the repaint wall() asks for
+    disp = c.hw.display
+    ticks = time.ticks_us
+    diff = time.ticks_diff
+    mem = gc.mem_alloc
+    faults = c.faults
+    w.wake_all()
+    for name, n, wake in STACK_PHASES:
+        st = FrameStats()
+        awake = 0
+        gc.collect()
+        st.begin(mem())
+        for _ in range(n):
+            if wake:
+                w.wake_all()
+            t0 = ticks()
+            c.frame()
+            us = diff(ticks(), t0)
+            st.add(us, disp.last_bytes, mem())
+            awake += w.awake()
+            if c.faults != faults:
+                break
+        print("bp tower_stack phase=%s cam=%d awake=%d placing=%d %s" % (
+            name.replace(" ", "_"), g.cam, awake // n, g.sub == tower_stack.U_PLACE, st.fields()))

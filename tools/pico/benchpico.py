@@ -11,8 +11,10 @@ bench_lifecycle.py):
                                             started through a restart: bench_tower_parts)
     main("tower-climb")                     a human's climb with a piece, every frame timed (the
                                             same: the unix-port smoke of bench_tower_parts)
-    main("tower-collapse")                  the game's collapse of a 20-piece stack under the
-                                            console's real-time loop (the same)
+    main("tower-stack")                     a 20-piece wall in view woken as by a landing, every
+                                            frame timed (the same)
+    main("tower-collapse")                  the game's collapse of a 20-piece wall in view under
+                                            the console's real-time loop (the same)
 
 The hardware is the Pico's own (hal.pico.build(): ST7789 on SPI at 62.5 MHz, the I2C
 accelerometer), except that the buttons are scripted (see bench_screens) and the
@@ -87,7 +89,7 @@ def main(what, a="", fake=False):
         elif what == "physics":
             import bench_tower_parts
             bench_tower_parts.physics()
-        elif what in ("tower-frames", "tower-climb", "tower-collapse"):
+        elif what in ("tower-frames", "tower-climb", "tower-stack", "tower-collapse"):
             import bench_tower_parts
             bench_tower_parts.frames(frame, hw, None, what)
         else:

@@ -2,6 +2,11 @@
 through core/text.py. Nothing allocates after Painter() is made: polygon coordinates go into
 views of one array made with it.
 
+A polygon is drawn as framebuf's FrameBuffer.poly() draws it (filled, then outlined): where
+viper runs, by games/tower/poly_viper.py, the same pixels at a fraction of the cost (a piece
+took 0.8 ms on the emulated Pico); elsewhere, and for a polygon the kernel leaves to it, by
+framebuf itself.
+
 Colours are palette indices (core/palette.py). A piece's colour depends on its number only, so
 a piece looks the same on the shelf, in the auction and in a tower.
 """
@@ -45,7 +50,42 @@ class Pen(Gfx):
 
 
 class Painter:
-    """Polygon drawing into a FrameBuffer (the console's, or a clipped view of it)."""
+    """Polygon drawing into a FrameBuffer (the console's, or a clipped view of it). Its fields
+    are made by startup.painter(): `views`, every FrameBuffer drawn into with its height (the
+    kernel clips to it), `kern` (poly_viper.poly or None) with its scratch `ks` and `kp`."""
+
+    def pen(self, fb, colour, edge):
+        """The view and colours of the next part() calls: the fill colour, the outline's (-1:
+        none)."""
+        p = self.kp
+        views = self.views
+        i = 0
+        while views[i] is not fb:
+            i += 2
+        p[2] = views[i + 1]
+        p[3] = colour
+        p[4] = edge if edge >= 0 else 16
+
+    def part(self, fb, first, n):
+        """The polygon of n vertices at z[first:] (it is in cz[n] too when first == zc), filled
+        and outlined as pen() said."""
+        k = self.kern
+        p = self.kp
+        if k is not None:
+            p[0] = first
+            p[1] = n
+            p[5] = (p[5] + 1) & 0x3FFF
+            if k(fb, self.z, self.ks, p):
+                return
+        zc = self.zc
+        if first != zc:
+            z = self.z
+            for i in range(n << 1):
+                z[zc + i] = z[first + i]
+        cz = self.cz[n]
+        fb.poly(0, 0, cz, p[3], True)
+        if p[4] < 16:
+            fb.poly(0, 0, cz, p[4], False)
 
     def piece(self, fb, piece, cx, cy, shift, colour, edge):
         """Piece at angle 0 with its centroid at (cx, cy), scaled by 2**-shift. Returns the
@@ -59,6 +99,7 @@ class Painter:
         bx1 = -9999
         by1 = -9999
         pp = pt[piece * _PW + _PT_PP]
+        self.pen(fb, colour, edge)
         for i in range(pt[piece * _PW + _PT_NP]):
             first = pt[pp + 2 * i]
             n = pt[pp + 2 * i + 1]
@@ -77,9 +118,7 @@ class Painter:
                     by0 = y
                 if y > by1:
                     by1 = y
-            fb.poly(0, 0, cz, colour, True)
-            if edge >= 0:
-                fb.poly(0, 0, cz, edge, False)
+            self.part(fb, self.zc, n)
         self.x0 = bx0
         self.y0 = by0
         self.x1 = bx1
@@ -102,17 +141,10 @@ class Painter:
     def fill(self, fb, w, piece, colour, edge):
         """Draw a piece's polygons as last placed (w: the world it is in)."""
         pt = P.PT
-        copy = w.k.k_copy
-        z = self.z
-        zc = self.zc
         pp = pt[piece * _PW + _PT_PP]
+        self.pen(fb, colour, edge)
         for _ in range(pt[piece * _PW + _PT_NP]):
-            n = pt[pp + 1]
-            copy(z, pt[pp] << 1, zc, n << 1)    # the part's polygon in z into cz[n]
-            cz = self.cz[n]
-            fb.poly(0, 0, cz, colour, True)
-            if edge >= 0:
-                fb.poly(0, 0, cz, edge, False)
+            self.part(fb, pt[pp] << 1, pt[pp + 1])     # (a bound method kept would allocate)
             pp += 2
 
     def box(self, w, b, ox, oy, shift):

@@ -30,8 +30,11 @@ from games.tower import rules as R
 # -- copies of constants defined elsewhere: written by tools/gen_consts.py --
 # physics_kern.py
 _BS = const(8)
+_BH_FLAGS = const(3)
+_BSH = const(9)
 _OB = const(20)             # _HS
 _F_SLEEP = const(2)
+_OBH = const(884)           # _OV + _MAXV * 4: bodies (see above)
 # rules.py
 _NPIECES = const(27)
 _SUPPLY = const(255)        # owner: in the supply
@@ -129,6 +132,7 @@ _VW_LAST = const(_VW_TABLE) # the highest view
 # view and its push in one frame take 45-87 ms on the Pico); band k is main-view rows
 # _BAND[k].._BAND[k + 1] - 1, on the shelf's rows of cells (35 px each)
 _NB = const(4)              # 4: the result of 4 seats is wiped in a tower a step (below)
+_NBOX = const(4)            # boxes of a tower view repainted apart (_draw_tower)
 _BAND = b"\x00\x46\x69\x8c\xb2"    # 0, 70, 105, 140, 178
 
 # what to draw at the next draw() (dirt bits)
@@ -750,25 +754,50 @@ class GameScene(Scene):
             return tw.w
         return tw.load(self.vseat)
 
-    def _grow(self, x0, y0, x1, y1):
-        """Add a box (inclusive pixel bounds, main-view y) to the box to repaint."""
-        d = self.box
-        if x0 < d[0]:
-            d[0] = x0
-        if y0 < d[1]:
-            d[1] = y0
-        if x1 > d[2]:
-            d[2] = x1
-        if y1 > d[3]:
-            d[3] = y1
+    def _mark(self, x0, y0, x1, y1):
+        """Add a box (inclusive pixel bounds, main-view y) to the boxes to repaint: into the
+        first one it overlaps, else as a new one; with no room left, into the one it grows
+        least."""
+        d = self.boxes
+        best = -1
+        grow = 0x3FFFFFFF
+        for i in range(0, self.nbox << 2, 4):
+            if d[i] <= x1 and x0 <= d[i + 2] and d[i + 1] <= y1 and y0 <= d[i + 3]:
+                best = i
+                grow = -1
+                break
+            k = ((d[i + 2] if d[i + 2] > x1 else x1) - (d[i] if d[i] < x0 else x0)) * \
+                ((d[i + 3] if d[i + 3] > y1 else y1) - (d[i + 1] if d[i + 1] < y0 else y0)) - \
+                (d[i + 2] - d[i]) * (d[i + 3] - d[i + 1])
+            if k < grow:
+                grow = k
+                best = i
+        if grow >= 0 and self.nbox < _NBOX:
+            best = self.nbox << 2
+            self.nbox += 1
+            d[best] = x0
+            d[best + 1] = y0
+            d[best + 2] = x1
+            d[best + 3] = y1
+            return
+        if x0 < d[best]:
+            d[best] = x0
+        if y0 < d[best + 1]:
+            d[best + 1] = y0
+        if x1 > d[best + 2]:
+            d[best + 2] = x1
+        if y1 > d[best + 3]:
+            d[best + 3] = y1
 
     def _draw_tower(self, g, whole, fb):
         """The tower on view: whole, or only what changed since the last frame. A body whose
         screen polygon changed (or whose edge colour did: the carried piece is edged white) is
         placed again from the world's vertex cache; the box around its old and new polygons is
-        cleared and every body overlapping it is drawn again, in drawing order, and so is every
-        later body overlapping one drawn again (a body drawn over a later one would cover it
-        outside the box). On top: the balance hint and the collapse label. fb: the main view."""
+        marked (several such boxes are kept apart, so that bodies moving in two places do not
+        repaint everything between them). The boxes are cleared and every body overlapping one
+        is drawn again, in drawing order, and so is every later body overlapping one drawn again
+        (a body drawn over a later one would cover it outside the boxes: the box it overlapped
+        grows by it). On top: the balance hint and the collapse label. fb: the main view."""
         w = self._view_world()
         if w is None:
             return
@@ -777,18 +806,20 @@ class GameScene(Scene):
         mov = self.mov
         ty = _TABLE_M + self.cam
         n = w.count()
-        d = self.box
-        d[0] = 0 if whole else 9999
-        d[1] = 0 if whole else 9999
-        d[2] = 239 if whole else -9999
-        d[3] = _MAIN_H - 1 if whole else -9999
+        self.nbox = 0
+        if whole:
+            self._mark(0, 0, 239, _MAIN_H - 1)
         car = w.carried()
         was = self.car
         self.car = car
         w32 = w.w32
+        w16 = w.w16
         pose = self.pose
+        place = w.k.k_place                 # pb.place()'s kernel, called here straight
+        z = pb.z
+        zb = pb.zb
         for b in range(n):
-            now = 0 if w.flags(b) & _F_SLEEP else 1
+            now = 0 if w16[_OBH + b * _BSH + _BH_FLAGS] & _F_SLEEP else 1
             # a sleeping body does not move (it sleeps after 10 still frames, physics_kern); an
             # awake one whose pose did not change (Q6 px as drawn, angle) has the same polygon
             edge = (b == car) != (b == was)
@@ -803,13 +834,19 @@ class GameScene(Scene):
                 pose[q + 1] = y
                 pose[q + 2] = a
                 k = b << 2
-                if pb.place(w, b, 120, ty, 0) or whole or edge:
-                    self._grow(bx[k], bx[k + 1], bx[k + 2], bx[k + 3])
-                    bx[k] = pb.x0
-                    bx[k + 1] = pb.y0
-                    bx[k + 2] = pb.x1
-                    bx[k + 3] = pb.y1
-                    self._grow(pb.x0, pb.y0, pb.x1, pb.y1)
+                if place(w32, w16, z, b, 120, ty, 6, zb) or whole or edge:
+                    x0 = z[zb]
+                    y0 = z[zb + 1]
+                    x1 = z[zb + 2]
+                    y1 = z[zb + 3]
+                    if not whole:           # the old polygon and the new one
+                        self._mark(bx[k] if bx[k] < x0 else x0, bx[k + 1] if bx[k + 1] < y0 else y0,
+                                   bx[k + 2] if bx[k + 2] > x1 else x1,
+                                   bx[k + 3] if bx[k + 3] > y1 else y1)
+                    bx[k] = x0
+                    bx[k + 1] = y0
+                    bx[k + 2] = x1
+                    bx[k + 3] = y1
             mov[b] = now
         # the overlays: the hint now and as last drawn (hint[5:10]), the label
         hint = self.hint
@@ -822,33 +859,48 @@ class GameScene(Scene):
             if hint[i] != hint[5 + i]:
                 ovl = True
                 if hint[9]:
-                    self._grow(hint[5] - 1, hint[6] - 1, hint[5] + 1, hint[7] + 1)    # erase it
+                    self._mark(hint[5] - 1, hint[6] - 1, hint[5] + 1, hint[7] + 1)    # erase it
                 break
-        if d[2] >= d[0]:
+        nb = self.nbox
+        if nb:
             ovl = True
-            x0 = d[0] - 1 if d[0] > 0 else 0
-            y0 = d[1] - 1 if d[1] > 0 else 0
-            x1 = d[2] + 2 if d[2] < 238 else 240
-            y1 = d[3] + 2 if d[3] < _MAIN_H - 2 else _MAIN_H
-            if x0 < x1 and y0 < y1:
-                if ty > y0:
-                    fb.fill_rect(x0, y0, x1 - x0, (ty if ty < y1 else y1) - y0, _PAL_NAVY)
-                if ty < y1:
-                    fb.fill_rect(x0, ty if ty > y0 else y0, x1 - x0,
-                                 y1 - (ty if ty > y0 else y0), _PAL_BROWN)
-                g.dirty(x0, _MAIN_Y + y0, x1 - x0, y1 - y0)
-                # d grows to take in every body drawn again: a later body overlapping it is too
-                d[0] = x0
-                d[1] = y0
-                d[2] = x1 - 1
-                d[3] = y1 - 1
-                for b in range(n):
-                    k = b << 2
-                    if bx[k] <= d[2] and bx[k + 2] >= d[0] and bx[k + 1] <= d[3] and \
-                            bx[k + 3] >= d[1]:
+            d = self.boxes
+            t = _NBOX << 2                  # d[t:]: the boxes grown by the bodies drawn again
+            for i in range(0, nb << 2, 4):
+                x0 = d[i] - 1 if d[i] > 0 else 0
+                y0 = d[i + 1] - 1 if d[i + 1] > 0 else 0
+                x1 = d[i + 2] + 2 if d[i + 2] < 238 else 240
+                y1 = d[i + 3] + 2 if d[i + 3] < _MAIN_H - 2 else _MAIN_H
+                d[t + i] = x0
+                d[t + i + 1] = y0
+                d[t + i + 2] = x1 - 1
+                d[t + i + 3] = y1 - 1
+                if x0 < x1 and y0 < y1:
+                    if ty > y0:
+                        fb.fill_rect(x0, y0, x1 - x0, (ty if ty < y1 else y1) - y0, _PAL_NAVY)
+                    if ty < y1:
+                        fb.fill_rect(x0, ty if ty > y0 else y0, x1 - x0,
+                                     y1 - (ty if ty > y0 else y0), _PAL_BROWN)
+                    g.dirty(x0, _MAIN_Y + y0, x1 - x0, y1 - y0)
+            for b in range(n):
+                k = b << 2
+                x0 = bx[k]
+                y0 = bx[k + 1]
+                x1 = bx[k + 2]
+                y1 = bx[k + 3]
+                for i in range(t, t + (nb << 2), 4):
+                    if d[i] <= x1 and x0 <= d[i + 2] and d[i + 1] <= y1 and y0 <= d[i + 3]:
                         p = w.piece(b)
                         pb.fill(fb, w, p, D.PCOL[p], _PAL_WHITE if b == car else _PAL_BLACK)
-                        self._grow(bx[k], bx[k + 1], bx[k + 2], bx[k + 3])
+                        if x0 < d[i]:
+                            d[i] = x0
+                        if y0 < d[i + 1]:
+                            d[i + 1] = y0
+                        if x1 > d[i + 2]:
+                            d[i + 2] = x1
+                        if y1 > d[i + 3]:
+                            d[i + 3] = y1
+                        break
         if ovl:
             if hint[4]:
                 y = hint[1]
@@ -877,20 +929,32 @@ class GameScene(Scene):
         elif self.hint_t:
             self.hint_t = 0
             hg.sky_world(w, b)
+            self.hint_c = -1
         a = w.angle(b) & 0xFE00
         if a != self.hint_a:
             self.hint_a = a
             hg.profile(pl.piece, a)
+            self.hint_c = -1
         x = w.x(b)
         c = ((x >> 10) + 121) >> 1            # the column under the centroid
-        hg.evaluate(0 if c < 0 else 119 if c > 119 else c, pl.found)
+        c = 0 if c < 0 else 119 if c > 119 else c
+        k = (c << 1) | (1 if pl.found else 0)
+        if k != self.hint_c:
+            # the drop test again only when its column, the profile or the skyline changed
+            # (the tower moving leaves its skyline as it was at rest: above); a piece held still
+            # over a moving tower cost 1.4 ms a frame on the Pico
+            self.hint_c = k
+            hg.evaluate(c, pl.found)
+            self.hint_ry = hg.ry
+            self.hint_risk = hg.risk
         ty = _TABLE_M + self.cam
         top = ty - ((w.y(b) + 512) >> 10)
-        bot = ty - ((hg.ry + 32) >> 6)
+        bot = ty - ((self.hint_ry + 32) >> 6)
         hint[0] = 120 + ((x + 512) >> 10)
         hint[1] = top
         hint[2] = bot if bot > top else top
-        hint[3] = _PAL_GREEN if hg.risk < 300 else _PAL_YELLOW if hg.risk < 700 else _PAL_RED
+        risk = self.hint_risk
+        hint[3] = _PAL_GREEN if risk < 300 else _PAL_YELLOW if risk < 700 else _PAL_RED
         hint[4] = 1
 
     def _draw_result(self, g, fb, s0, s1):

@@ -10,6 +10,7 @@ from array import array
 
 from micropython import const
 
+from core import fastpath
 from core import text as TX
 from core.rng import Rng
 from core.tilt import Tilt
@@ -49,6 +50,7 @@ _MAIN_Y = const(22)
 _MAIN_H = const(178)
 _U_IDLE = const(0)
 _NB = const(4)              # 4: the result of 4 seats is wiped in a tower a step (below)
+_NBOX = const(4)            # boxes of a tower view repainted apart (_draw_tower)
 _D_ALL = const(7)
 # -- end of the copies --
 
@@ -112,6 +114,9 @@ def _views(sc, gfx):
     sc.wfb = (_cut(m, 0, _MAIN_Y + 70), _cut(m, 0, _MAIN_Y + 105), _cut(m, 0, _MAIN_Y + 140),
               gfx.fb)
     sc.wfbm = (_cut(m, _MAIN_Y, 70), _cut(m, _MAIN_Y, 105), _cut(m, _MAIN_Y, 140), sc.fbm)
+    sc.paint.views = (sc.fbm, _MAIN_H, sc.wfbm[0], 70, sc.wfbm[1], 105, sc.wfbm[2], 140,
+                      sc.wfb[0], _MAIN_Y + 70, sc.wfb[1], _MAIN_Y + 105, sc.wfb[2], _MAIN_Y + 140,
+                      gfx.fb, 240)
 
 
 def _state(sc, n):
@@ -139,7 +144,8 @@ def _state(sc, n):
     sc.mov = bytearray(_MAXB)                    # body was awake when last looked at
     sc.pose = array("i", bytes(12 * _MAXB))     # per body: x, y (Q6) and angle as drawn
     sc.car = -1                                 # the body drawn as the carried one
-    sc.box = array("h", bytes(8))               # the box to repaint
+    sc.boxes = array("h", bytes(16 * _NBOX))    # the boxes to repaint, then the same grown
+    sc.nbox = 0
     sc.label = False                            # the collapse label is on view
     # the prompt: record rows looked at, where the next starts, the newest worth telling, the
     # newest collapse
@@ -148,6 +154,9 @@ def _state(sc, n):
     sc.hint = array("h", bytes(20))
     sc.hint_a = -1                      # angle of the hint's profile
     sc.hint_t = 0                       # 1: read the tower's skyline again once at rest
+    sc.hint_c = -1                      # the drop test's column * 2 + foundation (-1: none yet)
+    sc.hint_ry = 0                      # and its result: resting height, risk
+    sc.hint_risk = 0
     sc.over = False
     sc.game_over = False
 
@@ -293,6 +302,11 @@ def painter():
     d.zc = 2 * nv                       # where the cz views start
     m = memoryview(z)
     d.cz = tuple(m[2 * nv:2 * (nv + n)] for n in range(_PVMAX + 1))
+    kern = fastpath.load("games.tower.poly_viper")
+    d.kern = kern.poly if kern is not None else None
+    d.ks = array("h", bytes(2 * 3 * 240)) if kern is not None else None    # per row: 2 crossings, count
+    d.kp = array("i", bytes(4 * 6))
+    d.views = ()                        # (FrameBuffer, its height, ...): _views() fills it in
     # bounding box of the last polygon drawn (screen pixels of the FrameBuffer used)
     d.x0 = 0
     d.y0 = 0

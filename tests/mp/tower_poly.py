@@ -1,0 +1,142 @@
+# games/tower/poly_viper.poly() against framebuf's FrameBuffer.poly() (fill, then outline):
+# the same pixels, over random polygons in views of random heights: convex ones (the pieces'
+# parts, at any angle and scale), any ones (concave, self-crossing: drawn, or refused with 0),
+# degenerate ones (one point, two, on a line, horizontal and vertical edges) and ones partly or
+# wholly outside the view; a convex one is never refused (unless its stamp is reused, below).
+# Prints "POLY OK <drawn> <refused>" (the unix port: viper).
+import framebuf
+from array import array
+
+from games.tower import poly_viper
+
+_seed = 2024
+
+
+def rnd(n):
+    global _seed
+    _seed = (_seed * 1103515245 + 12345) & 0x7FFFFFFF
+    return (_seed >> 8) % n
+
+
+def sin_q(a):       # a coarse integer sine (Q8) over 0..63 (a quarter turn: 16)
+    t = (0, 25, 50, 74, 98, 121, 142, 162, 181, 198, 213, 226, 237, 245, 251, 255, 256)
+    a &= 63
+    if a < 16:
+        return t[a]
+    if a < 32:
+        return t[32 - a]
+    if a < 48:
+        return -t[a - 32]
+    return -t[64 - a]
+
+
+def convex(z, cx, cy, r):
+    """A convex polygon: points on an ellipse at increasing angles, rounded."""
+    n = 3 + rnd(6)
+    rx = 1 + rnd(r)
+    ry = 1 + rnd(r)
+    a0 = rnd(64)
+    angles = sorted(rnd(64) for _ in range(n))
+    k = 0
+    for a in angles:
+        z[k] = cx + (rx * sin_q(a0 + a + 16)) // 256
+        z[k + 1] = cy + (ry * sin_q(a0 + a)) // 256
+        k += 2
+    return n
+
+
+def anything(z, cx, cy, r):
+    n = 1 + rnd(8)
+    for k in range(n):
+        z[2 * k] = cx + rnd(2 * r + 1) - r
+        z[2 * k + 1] = cy + rnd(2 * r + 1) - r
+    return n
+
+
+def special(z, cx, cy, r):
+    kind = rnd(5)
+    if kind == 0:                       # one point
+        z[0] = cx
+        z[1] = cy
+        return 1
+    if kind == 1:                       # a segment
+        z[0] = cx
+        z[1] = cy
+        z[2] = cx + rnd(2 * r + 1) - r
+        z[3] = cy + rnd(2 * r + 1) - r
+        return 2
+    if kind == 2:                       # an axis-aligned rectangle
+        w = rnd(r + 1)
+        h = rnd(r + 1)
+        for k, (x, y) in enumerate(((cx, cy), (cx + w, cy), (cx + w, cy + h), (cx, cy + h))):
+            z[2 * k] = x
+            z[2 * k + 1] = y
+        return 4
+    if kind == 3:                       # collinear points
+        n = 3 + rnd(3)
+        dx = rnd(7) - 3
+        dy = rnd(7) - 3
+        for k in range(n):
+            z[2 * k] = cx + k * dx
+            z[2 * k + 1] = cy + k * dy
+        return n
+    n = convex(z, cx, cy, r)            # convex, reversed (clockwise)
+    for k in range(n // 2):
+        for c in (0, 1):
+            t = z[2 * k + c]
+            z[2 * k + c] = z[2 * (n - 1 - k) + c]
+            z[2 * (n - 1 - k) + c] = t
+    return n
+
+
+buf_a = bytearray(120 * 240)
+buf_b = bytearray(120 * 240)
+zz = array("h", bytes(2 * 20))
+scratch = array("h", bytes(2 * 3 * 240))
+par = array("i", (0, 0, 0, 0, 0, 0))
+drawn = 0
+refused = 0
+for trial in range(3000):
+    for i in range(0, len(buf_a), 97):
+        buf_a[i] = buf_b[i] = rnd(256)
+    h = 1 + rnd(240)
+    fa = framebuf.FrameBuffer(buf_a, 240, h, framebuf.GS4_HMSB)
+    r = (4, 20, 64, 300)[rnd(4)]
+    cx = rnd(360) - 60
+    cy = rnd(h + 120) - 60
+    kind = rnd(4)
+    first = 2 * rnd(3)
+    z = memoryview(zz)[first:]
+    n = (convex, convex, anything, special)[kind](z, cx, cy, r)
+    col = rnd(17) - 1
+    edge = rnd(17) - 1
+    par[0] = first
+    par[1] = n
+    par[2] = h
+    par[3] = col if col >= 0 else 16
+    par[4] = edge if edge >= 0 else 16
+    # the caller's stamp changes at every call; every 7th call here reuses the last one: rows
+    # left by the earlier call then look like this call's, which may make the kernel refuse,
+    # never draw wrong pixels
+    stale = trial % 7 == 6
+    par[5] = (trial - 1 if stale else trial) & 0x3FFF
+    fb = framebuf.FrameBuffer(buf_b, 240, h, framebuf.GS4_HMSB)
+    if not poly_viper.poly(fb, zz, scratch, par):
+        refused += 1
+        if kind < 2 and not stale:
+            raise SystemExit("REFUSED a convex polygon %d: %r" % (trial, list(z[:2 * n])))
+        for i in range(len(buf_a)):
+            buf_b[i] = buf_a[i]
+        continue
+    drawn += 1
+    pz = array("h", z[:2 * n])
+    if col >= 0:
+        fa.poly(0, 0, pz, col, True)
+    if edge >= 0:
+        fa.poly(0, 0, pz, edge)
+    if buf_a != buf_b:
+        for i in range(len(buf_a)):
+            if buf_a[i] != buf_b[i]:
+                raise SystemExit("PIXELS %d at byte %d (row %d): poly %r h %d col %d edge %d"
+                                 % (trial, i, i // 120, list(pz), h, col, edge))
+print("POLY OK", drawn, refused)
