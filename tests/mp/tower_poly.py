@@ -2,8 +2,9 @@
 # the same pixels, over random polygons in views of random heights: convex ones (the pieces'
 # parts, at any angle and scale), any ones (concave, self-crossing: drawn, or refused with 0),
 # degenerate ones (one point, two, on a line, horizontal and vertical edges) and ones partly or
-# wholly outside the view; a convex one is never refused (unless its stamp is reused, below).
-# Prints "POLY OK <drawn> <refused>" (the unix port: viper).
+# wholly outside the view, one to three in a call as a piece's parts (a part the kernel refuses
+# is drawn by framebuf, with the rest, as draw.py does); a convex one is never refused (unless
+# its stamp is reused, below). Prints "POLY OK <parts drawn> <refused>" (the unix port: viper).
 import framebuf
 from array import array
 
@@ -91,9 +92,9 @@ def special(z, cx, cy, r):
 
 buf_a = bytearray(120 * 240)
 buf_b = bytearray(120 * 240)
-zz = array("h", bytes(2 * 20))
+zz = array("h", bytes(2 * 64))
 scratch = array("h", bytes(2 * 3 * 240))
-par = array("i", (0, 0, 0, 0, 0, 0))
+par = array("i", bytes(4 * 13))
 drawn = 0
 refused = 0
 for trial in range(3000):
@@ -101,42 +102,55 @@ for trial in range(3000):
         buf_a[i] = buf_b[i] = rnd(256)
     h = 1 + rnd(240)
     fa = framebuf.FrameBuffer(buf_a, 240, h, framebuf.GS4_HMSB)
+    fb = framebuf.FrameBuffer(buf_b, 240, h, framebuf.GS4_HMSB)
     r = (4, 20, 64, 300)[rnd(4)]
     cx = rnd(360) - 60
     cy = rnd(h + 120) - 60
-    kind = rnd(4)
-    first = 2 * rnd(3)
-    z = memoryview(zz)[first:]
-    n = (convex, convex, anything, special)[kind](z, cx, cy, r)
+    # one to three parts, as a piece has, one after the other in zz
+    m = 1 + rnd(3)
+    kinds = []
+    at = 2 * rnd(3)
+    for j in range(m):
+        kind = rnd(4)
+        z = memoryview(zz)[at:]
+        n = (convex, convex, anything, special)[kind](z, cx + rnd(21) - 10, cy + rnd(21) - 10, r)
+        kinds.append(kind)
+        par[7 + 2 * j] = at
+        par[8 + 2 * j] = n
+        at += 2 * n
     col = rnd(17) - 1
     edge = rnd(17) - 1
-    par[0] = first
-    par[1] = n
     par[2] = h
     par[3] = col if col >= 0 else 16
     par[4] = edge if edge >= 0 else 16
-    # the caller's stamp changes at every call; every 7th call here reuses the last one: rows
-    # left by the earlier call then look like this call's, which may make the kernel refuse,
-    # never draw wrong pixels
+    par[6] = m
+    # the kernel adds 1 to the stamp at every part; the caller's stamp goes on from there. Every
+    # 7th call here goes back a few: rows left by earlier calls then look like this call's,
+    # which may make the kernel refuse a part, never draw wrong pixels
     stale = trial % 7 == 6
-    par[5] = (trial - 1 if stale else trial) & 0x3FFF
-    fb = framebuf.FrameBuffer(buf_b, 240, h, framebuf.GS4_HMSB)
-    if not poly_viper.poly(fb, zz, scratch, par):
-        refused += 1
-        if kind < 2 and not stale:
-            raise SystemExit("REFUSED a convex polygon %d: %r" % (trial, list(z[:2 * n])))
-        for i in range(len(buf_a)):
-            buf_b[i] = buf_a[i]
-        continue
-    drawn += 1
-    pz = array("h", z[:2 * n])
-    if col >= 0:
-        fa.poly(0, 0, pz, col, True)
-    if edge >= 0:
-        fa.poly(0, 0, pz, edge)
+    if stale:
+        par[5] = (par[5] - 3) & 0x3FFF
+    done = poly_viper.poly(fb, zz, scratch, par)
+    if stale:
+        par[5] = (par[5] + 8) & 0x3FFF      # fresh stamps again from the next call on
+    for j in range(m):
+        pz = array("h", zz[par[7 + 2 * j]:par[7 + 2 * j] + 2 * par[8 + 2 * j]])
+        if j >= done:               # what the kernel left: framebuf draws it, as draw.py does
+            if j == done and kinds[j] < 2 and not stale:
+                raise SystemExit("REFUSED a convex polygon %d: %r" % (trial, list(pz)))
+            if col >= 0:
+                fb.poly(0, 0, pz, col, True)
+            if edge >= 0:
+                fb.poly(0, 0, pz, edge)
+        if col >= 0:
+            fa.poly(0, 0, pz, col, True)
+        if edge >= 0:
+            fa.poly(0, 0, pz, edge)
+    drawn += done
+    refused += m - done
     if buf_a != buf_b:
         for i in range(len(buf_a)):
             if buf_a[i] != buf_b[i]:
-                raise SystemExit("PIXELS %d at byte %d (row %d): poly %r h %d col %d edge %d"
-                                 % (trial, i, i // 120, list(pz), h, col, edge))
+                raise SystemExit("PIXELS %d at byte %d (row %d): parts %r h %d col %d edge %d"
+                                 % (trial, i, i // 120, list(par[6:7 + 2 * m]), h, col, edge))
 print("POLY OK", drawn, refused)

@@ -4,6 +4,7 @@ One call measures one thing on a fresh heap and prints `bp KIND key=value ...` l
 error text always last (whole games run through the console's restarts instead:
 bench_lifecycle.py):
 
+    main("push")                            the display's full push, DMA and not (push())
     main("screen", NAME)                    a console screen (tests/mp/scene_runner.py scenarios)
     main("physics")                         the tower physics alone, 10/20/30 awake bodies
     main("tower-frames")                    whole tower frames over 20 bodies, tumbling and at rest
@@ -60,6 +61,59 @@ def timed_render(c):
     return time.ticks_diff(time.ticks_us(), t0)
 
 
+# push(): the frame's bytes, a pattern the host recomputes to check the glass (bench_pico.py)
+def pattern(buf, seed):
+    x = seed
+    for i in range(len(buf)):
+        x = (x * 1103515245 + 12345) & 0x3FFFFFFF
+        buf[i] = x >> 20 & 255
+
+
+# rectangles pushed over the full screen, odd sizes (x even; end-exclusive)
+PUSH_RECTS = (0, 0, 2, 1, 10, 10, 42, 27, 100, 3, 240, 5, 238, 230, 240, 240, 60, 60, 124, 124,
+              2, 100, 238, 171)
+
+
+def push(frame, hw):
+    """The display's push of the whole screen: 5 times through the DMA channel, 3 times with
+    each chunk written and waited for (SPI.write()), 5 times the tower's main view (240 x 178);
+    then the glass left for the host to check: pattern 1 pushed whole, pattern 2 in
+    PUSH_RECTS. Prints `bp push full_us=.. full_max_us=.. nodma_us=.. view_us=.. dma=0|1
+    pal=..`."""
+    from array import array
+    d = hw.display
+    d.set_palette(frame.palette)
+    buf = frame.buf
+    pattern(buf, 1)
+    full = array("h", (0, 0, 240, 240))
+    view = array("h", (0, 22, 240, 200))
+    t = time.ticks_us
+    diff = time.ticks_diff
+    gc.collect()
+
+    def times(rects, k):
+        tot = worst = 0
+        for _ in range(k):
+            t0 = t()
+            d.show(buf, rects, 1)
+            us = diff(t(), t0)
+            tot += us
+            worst = us if us > worst else worst
+        return tot // k, worst
+    dma = d._dma
+    d._dma = None
+    nodma = times(full, 3)[0]
+    d._dma = dma
+    full_us, full_max = times(full, 5)
+    view_us = times(view, 5)[0]
+    pattern(buf, 2)
+    r = array("h", PUSH_RECTS)
+    d.show(buf, r, len(PUSH_RECTS) // 4)
+    print("bp push full_us=%d full_max_us=%d nodma_us=%d view_us=%d dma=%d pal=%s" % (
+        full_us, full_max, nodma, view_us, dma is not None,
+        ",".join("%d" % c for c in frame.palette)))
+
+
 def error_text(e):
     return "%s: %s" % (type(e).__name__, e)
 
@@ -83,7 +137,9 @@ def main(what, a="", fake=False):
         hw = hardware(fake)
         print("bp hw heap=%d" % heap())
         where = what
-        if what == "screen":
+        if what == "push":
+            push(frame, hw)
+        elif what == "screen":
             import bench_screens
             bench_screens.screen(frame, hw, a)
         elif what == "physics":

@@ -54,38 +54,35 @@ class Painter:
     are made by startup.painter(): `views`, every FrameBuffer drawn into with its height (the
     kernel clips to it), `kern` (poly_viper.poly or None) with its scratch `ks` and `kp`."""
 
-    def pen(self, fb, colour, edge):
-        """The view and colours of the next part() calls: the fill colour, the outline's (-1:
-        none)."""
-        p = self.kp
+    def view(self, fb):
+        """The FrameBuffer the next fill() draws into."""
         views = self.views
         i = 0
         while views[i] is not fb:
             i += 2
-        p[2] = views[i + 1]
+        self.fb = fb
+        self.kp[2] = views[i + 1]
+
+    def _draw(self, colour, edge):
+        """The parts in kp[6:] (each its first coordinate in z and its vertex count), each
+        filled with `colour` and outlined with `edge` (-1: none), into the view."""
+        p = self.kp
         p[3] = colour
         p[4] = edge if edge >= 0 else 16
-
-    def part(self, fb, first, n):
-        """The polygon of n vertices at z[first:] (it is in cz[n] too when first == zc), filled
-        and outlined as pen() said."""
         k = self.kern
-        p = self.kp
-        if k is not None:
-            p[0] = first
-            p[1] = n
-            p[5] = (p[5] + 1) & 0x3FFF
-            if k(fb, self.z, self.ks, p):
-                return
+        i = k(self.fb, self.z, self.ks, p) if k is not None else 0
+        z = self.z
         zc = self.zc
-        if first != zc:
-            z = self.z
-            for i in range(n << 1):
-                z[zc + i] = z[first + i]
-        cz = self.cz[n]
-        fb.poly(0, 0, cz, p[3], True)
-        if p[4] < 16:
-            fb.poly(0, 0, cz, p[4], False)
+        while i < p[6]:                     # framebuf for what the kernel left
+            first = p[7 + 2 * i]
+            n = p[8 + 2 * i]
+            if first != zc:
+                for j in range(n << 1):
+                    z[zc + j] = z[first + j]
+            self.fb.poly(0, 0, self.cz[n], colour, True)
+            if edge >= 0:
+                self.fb.poly(0, 0, self.cz[n], edge, False)
+            i += 1
 
     def piece(self, fb, piece, cx, cy, shift, colour, edge):
         """Piece at angle 0 with its centroid at (cx, cy), scaled by 2**-shift. Returns the
@@ -99,7 +96,10 @@ class Painter:
         bx1 = -9999
         by1 = -9999
         pp = pt[piece * _PW + _PT_PP]
-        self.pen(fb, colour, edge)
+        self.view(fb)
+        kp = self.kp
+        kp[6] = 1
+        kp[7] = self.zc
         for i in range(pt[piece * _PW + _PT_NP]):
             first = pt[pp + 2 * i]
             n = pt[pp + 2 * i + 1]
@@ -118,7 +118,8 @@ class Painter:
                     by0 = y
                 if y > by1:
                     by1 = y
-            self.part(fb, self.zc, n)
+            kp[8] = n
+            self._draw(colour, edge)
         self.x0 = bx0
         self.y0 = by0
         self.x1 = bx1
@@ -138,14 +139,17 @@ class Painter:
         self.y1 = z[zb + 3]
         return moved != 0
 
-    def fill(self, fb, w, piece, colour, edge):
-        """Draw a piece's polygons as last placed (w: the world it is in)."""
+    def fill(self, piece, colour, edge):
+        """Draw a piece's polygons as last placed into the view (see view())."""
         pt = P.PT
         pp = pt[piece * _PW + _PT_PP]
-        self.pen(fb, colour, edge)
-        for _ in range(pt[piece * _PW + _PT_NP]):
-            self.part(fb, pt[pp] << 1, pt[pp + 1])     # (a bound method kept would allocate)
-            pp += 2
+        m = pt[piece * _PW + _PT_NP]
+        p = self.kp
+        p[6] = m
+        for i in range(0, m << 1, 2):
+            p[7 + i] = pt[pp + i] << 1
+            p[8 + i] = pt[pp + i + 1]
+        self._draw(colour, edge)
 
     def box(self, w, b, ox, oy, shift):
         """Bounding box of body b on screen, from the world's part bounding boxes (x0..y1)."""

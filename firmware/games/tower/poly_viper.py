@@ -1,6 +1,6 @@
-"""A filled polygon and its outline in a GS4_HMSB view, in viper: exactly the pixels of
-framebuf's FrameBuffer.poly(0, 0, z, colour, True) then .poly(0, 0, z, edge) (the pieces'
-drawing, draw.py), at a fraction of their cost on the board.
+"""A piece's polygons, each filled and outlined, in a GS4_HMSB view, in viper: exactly the pixels
+of framebuf's FrameBuffer.poly(0, 0, z, colour, True) then .poly(0, 0, z, edge), part after
+part (the pieces' drawing, draw.py), at a fraction of their cost on the board, in one call.
 
 FrameBuffer.poly() fills row by row; for each row it goes over every edge, reading both ends
 through MicroPython's generic array access, and computes the edge's crossing with a division.
@@ -17,17 +17,18 @@ as framebuf clips them.
 
 A row of a closed polygon is crossed an even number of times. A part of a piece is convex, so
 twice; rounding its vertices to pixels could make it slightly concave, so a row crossed four
-times or more is not drawn here: poly() returns 0 having drawn nothing, and the caller draws
-with framebuf. tests/mp/tower_poly.py compares the pixels with framebuf's over random polygons,
+times or more is not drawn here: poly() returns how many parts it drew (that part not drawn at
+all), and the caller draws the rest with framebuf. tests/mp/tower_poly.py compares the pixels with framebuf's over random polygons,
 clipped, concave and degenerate ones included.
 """
 import micropython
 from micropython import const
 
-# p (array 'i'): first coordinate in z, vertex count, view height (rows), fill colour (16: no
-# fill), edge colour (16: no outline), a stamp (the caller changes it at every call: scratch
-# rows written in an earlier call count as empty); all non-negative (a 64-bit port's viper reads
-# -1 from an array 'i' as 2**32 - 1)
+# p (array 'i'): [0] unused, [1] unused, [2] view height (rows), [3] fill colour (16: no fill),
+# [4] edge colour (16: no outline), [5] a stamp (changed here at every polygon: scratch rows
+# written for an earlier one count as empty), [6] parts, then per part its first coordinate in
+# z and its vertex count; all non-negative (a 64-bit port's viper reads -1 from an array 'i'
+# as 2**32 - 1)
 # s (array 'h', 3 * 240): per row its first crossing, its second, stamp * 4 + how many
 _HI = const(240)
 _CNT = const(480)
@@ -35,219 +36,262 @@ _CNT = const(480)
 
 @micropython.viper
 def poly(buf: ptr8, z: ptr16, s: ptr16, p: ptr32) -> int:
-    first = int(p[0])
-    n = int(p[1])
     h = int(p[2])
     col = int(p[3])
     edge = int(p[4])
-    stamp = (int(p[5]) & 0x3FFF) << 2
-    if n < 1:
-        return 1
-    if col < 16:
-        ymin = 32767
-        ymax = -32768
-        i = 0
-        while i < n:
-            y = (int(z[first + 2 * i + 1]) ^ 0x8000) - 0x8000
-            if y < ymin:
-                ymin = y
-            if y > ymax:
-                ymax = y
-            i += 1
-        r0 = ymin if ymin > 0 else 0
-        r1 = ymax if ymax < h - 1 else h - 1
-        # the crossings, edge by edge (framebuf's direction: from vertex i + 1 to vertex i)
-        i = 0
-        while i < n:
-            j = i + 1 if i + 1 < n else 0
-            x1 = (int(z[first + 2 * j]) ^ 0x8000) - 0x8000
-            y1 = (int(z[first + 2 * j + 1]) ^ 0x8000) - 0x8000
-            x2 = (int(z[first + 2 * i]) ^ 0x8000) - 0x8000
-            y2 = (int(z[first + 2 * i + 1]) ^ 0x8000) - 0x8000
-            i += 1
-            if y1 == y2:
-                continue
-            d = y2 - y1
-            ad = d if d > 0 else 0 - d
-            dx = x2 - x1
-            adx = dx if dx > 0 else 0 - dx
-            row = y1 if y1 < y2 else y2         # rows row..re: top end to above the bottom end
-            re = (y2 if y1 < y2 else y1) - 1
-            if row < r0:
-                row = r0
-            if re > r1:
-                re = r1
-            if row > re:
-                continue
-            t = row - y1                        # |t| grows with the row when d > 0
-            if t < 0:
-                t = 0 - t
-            num = 32 * adx * t
-            step = 32 * adx if d > 0 else 0 - 32 * adx
-            q = num // ad
-            r = num - q * ad
-            qs = step // ad
-            rr = step - qs * ad
-            x32 = 32 * x1 + 16
-            if dx < 0:                          # the crossing x32 -/+ q, rounded towards zero
-                x32 = 0 - x32                   # (-(x32 - q) when dx < 0: negated back below)
-            while row <= re:
-                a = x32 + q
-                node = a >> 5 if a >= 0 else 0 - ((0 - a) >> 5)
-                if dx < 0:
-                    node = 0 - node
-                c = int(s[_CNT + row]) ^ stamp  # 0..3: written in this call
-                if c > 3 or c == 0:
-                    s[row] = node
-                    s[_CNT + row] = stamp + 1
-                elif c == 1:
-                    s[_HI + row] = node
-                    s[_CNT + row] = stamp + 2
-                else:
-                    return 0                    # concave: framebuf draws it
-                q += qs
-                r += rr
-                if r >= ad:
-                    r -= ad
-                    q += 1
+    parts = int(p[6])
+    part = 0
+    while part < parts:
+        first = int(p[7 + 2 * part])
+        n = int(p[8 + 2 * part])
+        stamp = ((int(p[5]) + 1) & 0x3FFF)
+        p[5] = stamp
+        stamp = stamp << 2
+        part += 1
+        if n < 1:
+            continue
+        if col < 16:
+            ymin = 32767
+            ymax = -32768
+            i = 0
+            while i < n:
+                y = (int(z[first + 2 * i + 1]) ^ 0x8000) - 0x8000
+                if y < ymin:
+                    ymin = y
+                if y > ymax:
+                    ymax = y
+                i += 1
+            r0 = ymin if ymin > 0 else 0
+            r1 = ymax if ymax < h - 1 else h - 1
+            # the crossings, edge by edge (framebuf's direction: from vertex i + 1 to vertex i)
+            i = 0
+            while i < n:
+                j = i + 1 if i + 1 < n else 0
+                x1 = (int(z[first + 2 * j]) ^ 0x8000) - 0x8000
+                y1 = (int(z[first + 2 * j + 1]) ^ 0x8000) - 0x8000
+                x2 = (int(z[first + 2 * i]) ^ 0x8000) - 0x8000
+                y2 = (int(z[first + 2 * i + 1]) ^ 0x8000) - 0x8000
+                i += 1
+                if y1 == y2:
+                    continue
+                d = y2 - y1
+                ad = d if d > 0 else 0 - d
+                dx = x2 - x1
+                adx = dx if dx > 0 else 0 - dx
+                row = y1 if y1 < y2 else y2         # rows row..re: top end to above the bottom end
+                re = (y2 if y1 < y2 else y1) - 1
+                if row < r0:
+                    row = r0
+                if re > r1:
+                    re = r1
+                if row > re:
+                    continue
+                t = row - y1                        # |t| grows with the row when d > 0
+                if t < 0:
+                    t = 0 - t
+                num = 32 * adx * t
+                step = 32 * adx if d > 0 else 0 - 32 * adx
+                q = num // ad
+                r = num - q * ad
+                qs = step // ad
+                rr = step - qs * ad
+                x32 = 32 * x1 + 16
+                if dx < 0:                          # the crossing x32 -/+ q, rounded towards zero
+                    x32 = 0 - x32                   # (-(x32 - q) when dx < 0: negated back below)
+                while row <= re:
+                    a = x32 + q
+                    node = a >> 5 if a >= 0 else 0 - ((0 - a) >> 5)
+                    if dx < 0:
+                        node = 0 - node
+                    c = int(s[_CNT + row]) ^ stamp  # 0..3: written in this call
+                    if c > 3 or c == 0:
+                        s[row] = node
+                        s[_CNT + row] = stamp + 1
+                    elif c == 1:
+                        s[_HI + row] = node
+                        s[_CNT + row] = stamp + 2
+                    else:
+                        return part - 1             # concave: framebuf draws it and the rest
+                    q += qs
+                    r += rr
+                    if r >= ad:
+                        r -= ad
+                        q += 1
+                    row += 1
+            # the spans: a nibble, whole words, bytes, a nibble
+            cb = col & 15
+            cc = cb | (cb << 4)
+            cw = cc | (cc << 8)
+            cw = cw | (cw << 16)
+            w32 = ptr32(buf)
+            if r1 > ymax - 1:
+                r1 = ymax - 1                       # the bottom row has no crossings: its scratch
+            row = r0                                # may be an earlier call's
+            while row <= r1:
+                if int(s[_CNT + row]) == stamp + 2:
+                    a = (int(s[row]) ^ 0x8000) - 0x8000
+                    b = (int(s[_HI + row]) ^ 0x8000) - 0x8000
+                    if a > b:
+                        t = a
+                        a = b
+                        b = t
+                    if a < 0:
+                        a = 0
+                    if b > 239:
+                        b = 239
+                    if a <= b:
+                        k = row * 120 + (a >> 1)
+                        if a & 1:
+                            buf[k] = (buf[k] & 0xF0) | cb
+                            k += 1
+                            a += 1
+                        e = row * 120 + ((b + 1) >> 1)  # bytes k..e - 1 whole
+                        if a <= b and (b & 1) == 0:
+                            buf[e] = (buf[e] & 0x0F) | (cb << 4)
+                        while k < e and (k & 3):
+                            buf[k] = cc
+                            k += 1
+                        while k + 4 <= e:
+                            w32[k >> 2] = cw
+                            k += 4
+                        while k < e:
+                            buf[k] = cc
+                            k += 1
                 row += 1
-        # the spans: a nibble, whole words, bytes, a nibble
-        cb = col & 15
-        cc = cb | (cb << 4)
-        cw = cc | (cc << 8)
-        cw = cw | (cw << 16)
-        w32 = ptr32(buf)
-        if r1 > ymax - 1:
-            r1 = ymax - 1                       # the bottom row has no crossings: its scratch
-        row = r0                                # may be an earlier call's
-        while row <= r1:
-            if int(s[_CNT + row]) == stamp + 2:
-                a = (int(s[row]) ^ 0x8000) - 0x8000
-                b = (int(s[_HI + row]) ^ 0x8000) - 0x8000
-                if a > b:
-                    t = a
-                    a = b
-                    b = t
-                if a < 0:
-                    a = 0
-                if b > 239:
-                    b = 239
-                if a <= b:
-                    k = row * 120 + (a >> 1)
-                    if a & 1:
-                        buf[k] = (buf[k] & 0xF0) | cb
-                        k += 1
-                        a += 1
-                    e = row * 120 + ((b + 1) >> 1)  # bytes k..e - 1 whole
-                    if a <= b and (b & 1) == 0:
-                        buf[e] = (buf[e] & 0x0F) | (cb << 4)
-                    while k < e and (k & 3):
-                        buf[k] = cc
-                        k += 1
-                    while k + 4 <= e:
-                        w32[k >> 2] = cw
-                        k += 4
-                    while k < e:
-                        buf[k] = cc
-                        k += 1
-            row += 1
-        # each edge's bottom end (a horizontal edge: its row from end to end)
-        i = 0
-        while i < n:
-            j = i + 1 if i + 1 < n else 0
-            x1 = (int(z[first + 2 * j]) ^ 0x8000) - 0x8000
-            y1 = (int(z[first + 2 * j + 1]) ^ 0x8000) - 0x8000
-            x2 = (int(z[first + 2 * i]) ^ 0x8000) - 0x8000
-            y2 = (int(z[first + 2 * i + 1]) ^ 0x8000) - 0x8000
-            i += 1
-            if y1 < y2:
-                x1 = x2
-                y1 = y2
-            elif y1 == y2:
-                if x2 < x1:
-                    t = x1
+            # each edge's bottom end (a horizontal edge: its row from end to end)
+            i = 0
+            while i < n:
+                j = i + 1 if i + 1 < n else 0
+                x1 = (int(z[first + 2 * j]) ^ 0x8000) - 0x8000
+                y1 = (int(z[first + 2 * j + 1]) ^ 0x8000) - 0x8000
+                x2 = (int(z[first + 2 * i]) ^ 0x8000) - 0x8000
+                y2 = (int(z[first + 2 * i + 1]) ^ 0x8000) - 0x8000
+                i += 1
+                if y1 < y2:
                     x1 = x2
-                    x2 = t
-                if y1 >= 0 and y1 < h:
-                    if x1 < 0:
-                        x1 = 0
-                    if x2 > 239:
-                        x2 = 239
-                    while x1 <= x2:
-                        k = y1 * 120 + (x1 >> 1)
-                        if x1 & 1:
+                    y1 = y2
+                elif y1 == y2:
+                    if x2 < x1:
+                        t = x1
+                        x1 = x2
+                        x2 = t
+                    if y1 >= 0 and y1 < h:
+                        if x1 < 0:
+                            x1 = 0
+                        if x2 > 239:
+                            x2 = 239
+                        while x1 <= x2:
+                            k = y1 * 120 + (x1 >> 1)
+                            if x1 & 1:
+                                buf[k] = (buf[k] & 0xF0) | cb
+                            else:
+                                buf[k] = (buf[k] & 0x0F) | (cb << 4)
+                            x1 += 1
+                    continue
+                if x1 >= 0 and x1 < 240 and y1 >= 0 and y1 < h:
+                    k = y1 * 120 + (x1 >> 1)
+                    if x1 & 1:
+                        buf[k] = (buf[k] & 0xF0) | cb
+                    else:
+                        buf[k] = (buf[k] & 0x0F) | (cb << 4)
+        if edge < 16:
+            cb = edge & 15
+            ch = cb << 4
+            i = 0
+            while i < n:
+                j = i + 1 if i + 1 < n else 0
+                x1 = (int(z[first + 2 * j]) ^ 0x8000) - 0x8000
+                y1 = (int(z[first + 2 * j + 1]) ^ 0x8000) - 0x8000
+                x2 = (int(z[first + 2 * i]) ^ 0x8000) - 0x8000
+                y2 = (int(z[first + 2 * i + 1]) ^ 0x8000) - 0x8000
+                i += 1
+                # framebuf's line(x1, y1, x2, y2); where it stays in the view, without a check per
+                # pixel
+                inside = x1 >= 0 and x1 < 240 and x2 >= 0 and x2 < 240 and y1 >= 0 and y1 < h \
+                    and y2 >= 0 and y2 < h
+                dx = x2 - x1
+                sx = 1
+                if dx <= 0:
+                    dx = 0 - dx
+                    sx = -1
+                dy = y2 - y1
+                sy = 1
+                if dy <= 0:
+                    dy = 0 - dy
+                    sy = -1
+                if dy == 0:                         # a row: the pixels from end to end
+                    if y1 >= 0 and y1 < h:
+                        a = x1 if x1 < x2 else x2
+                        b = x2 if x1 < x2 else x1
+                        if a < 0:
+                            a = 0
+                        if b > 239:
+                            b = 239
+                        k = y1 * 120 + (a >> 1)
+                        if a <= b and a & 1:
                             buf[k] = (buf[k] & 0xF0) | cb
-                        else:
-                            buf[k] = (buf[k] & 0x0F) | (cb << 4)
-                        x1 += 1
-                continue
-            if x1 >= 0 and x1 < 240 and y1 >= 0 and y1 < h:
-                k = y1 * 120 + (x1 >> 1)
-                if x1 & 1:
-                    buf[k] = (buf[k] & 0xF0) | cb
-                else:
-                    buf[k] = (buf[k] & 0x0F) | (cb << 4)
-    if edge < 16:
-        cb = edge & 15
-        ch = cb << 4
-        i = 0
-        while i < n:
-            j = i + 1 if i + 1 < n else 0
-            x1 = (int(z[first + 2 * j]) ^ 0x8000) - 0x8000
-            y1 = (int(z[first + 2 * j + 1]) ^ 0x8000) - 0x8000
-            x2 = (int(z[first + 2 * i]) ^ 0x8000) - 0x8000
-            y2 = (int(z[first + 2 * i + 1]) ^ 0x8000) - 0x8000
-            i += 1
-            # framebuf's line(x1, y1, x2, y2); where it stays in the view, without a check per
-            # pixel
-            inside = x1 >= 0 and x1 < 240 and x2 >= 0 and x2 < 240 and y1 >= 0 and y1 < h \
-                and y2 >= 0 and y2 < h
-            dx = x2 - x1
-            sx = 1
-            if dx <= 0:
-                dx = 0 - dx
-                sx = -1
-            dy = y2 - y1
-            sy = 1
-            if dy <= 0:
-                dy = 0 - dy
-                sy = -1
-            if dy > dx:                         # steep: a pixel a row
-                e = 2 * dx - dy
-                m = 0
-                while m < dy:
-                    if inside or (x1 >= 0 and x1 < 240 and y1 >= 0 and y1 < h):
-                        k = y1 * 120 + (x1 >> 1)
-                        if x1 & 1:
-                            buf[k] = (buf[k] & 0xF0) | cb
-                        else:
+                            k += 1
+                            a += 1
+                        while a < b:
+                            buf[k] = cb | ch
+                            k += 1
+                            a += 2
+                        if a == b:
                             buf[k] = (buf[k] & 0x0F) | ch
-                    while e >= 0:
-                        x1 += sx
-                        e -= 2 * dy
-                    y1 += sy
-                    e += 2 * dx
-                    m += 1
-            else:                               # a pixel a column
-                e = 2 * dy - dx
-                m = 0
-                while m < dx:
-                    if inside or (x1 >= 0 and x1 < 240 and y1 >= 0 and y1 < h):
-                        k = y1 * 120 + (x1 >> 1)
-                        if x1 & 1:
-                            buf[k] = (buf[k] & 0xF0) | cb
-                        else:
-                            buf[k] = (buf[k] & 0x0F) | ch
-                    while e >= 0:
+                    continue
+                if dx == 0:                         # a column: the same
+                    if x1 >= 0 and x1 < 240:
+                        a = y1 if y1 < y2 else y2
+                        b = y2 if y1 < y2 else y1
+                        if a < 0:
+                            a = 0
+                        if b > h - 1:
+                            b = h - 1
+                        k = a * 120 + (x1 >> 1)
+                        while a <= b:
+                            if x1 & 1:
+                                buf[k] = (buf[k] & 0xF0) | cb
+                            else:
+                                buf[k] = (buf[k] & 0x0F) | ch
+                            k += 120
+                            a += 1
+                    continue
+                if dy > dx:                         # steep: a pixel a row
+                    e = 2 * dx - dy
+                    m = 0
+                    while m < dy:
+                        if inside or (x1 >= 0 and x1 < 240 and y1 >= 0 and y1 < h):
+                            k = y1 * 120 + (x1 >> 1)
+                            if x1 & 1:
+                                buf[k] = (buf[k] & 0xF0) | cb
+                            else:
+                                buf[k] = (buf[k] & 0x0F) | ch
+                        while e >= 0:
+                            x1 += sx
+                            e -= 2 * dy
                         y1 += sy
-                        e -= 2 * dx
-                    x1 += sx
-                    e += 2 * dy
-                    m += 1
-            if x2 >= 0 and x2 < 240 and y2 >= 0 and y2 < h:
-                k = y2 * 120 + (x2 >> 1)
-                if x2 & 1:
-                    buf[k] = (buf[k] & 0xF0) | cb
-                else:
-                    buf[k] = (buf[k] & 0x0F) | ch
-    return 1
+                        e += 2 * dx
+                        m += 1
+                else:                               # a pixel a column
+                    e = 2 * dy - dx
+                    m = 0
+                    while m < dx:
+                        if inside or (x1 >= 0 and x1 < 240 and y1 >= 0 and y1 < h):
+                            k = y1 * 120 + (x1 >> 1)
+                            if x1 & 1:
+                                buf[k] = (buf[k] & 0xF0) | cb
+                            else:
+                                buf[k] = (buf[k] & 0x0F) | ch
+                        while e >= 0:
+                            y1 += sy
+                            e -= 2 * dx
+                        x1 += sx
+                        e += 2 * dy
+                        m += 1
+                if x2 >= 0 and x2 < 240 and y2 >= 0 and y2 < h:
+                    k = y2 * 120 + (x2 >> 1)
+                    if x2 & 1:
+                        buf[k] = (buf[k] & 0xF0) | cb
+                    else:
+                        buf[k] = (buf[k] & 0x0F) | ch
+    return parts

@@ -882,6 +882,7 @@ class GameScene(Scene):
                         fb.fill_rect(x0, ty if ty > y0 else y0, x1 - x0,
                                      y1 - (ty if ty > y0 else y0), _PAL_BROWN)
                     g.dirty(x0, _MAIN_Y + y0, x1 - x0, y1 - y0)
+            pb.view(fb)
             for b in range(n):
                 k = b << 2
                 x0 = bx[k]
@@ -891,7 +892,7 @@ class GameScene(Scene):
                 for i in range(t, t + (nb << 2), 4):
                     if d[i] <= x1 and x0 <= d[i + 2] and d[i + 1] <= y1 and y0 <= d[i + 3]:
                         p = w.piece(b)
-                        pb.fill(fb, w, p, D.PCOL[p], _PAL_WHITE if b == car else _PAL_BLACK)
+                        pb.fill(p, D.PCOL[p], _PAL_WHITE if b == car else _PAL_BLACK)
                         if x0 < d[i]:
                             d[i] = x0
                         if y0 < d[i + 1]:
@@ -982,10 +983,11 @@ class GameScene(Scene):
                 shift += 1
             x = s * sw
             fb.fill_rect(x, _MAIN_H - 30, sw - 2, 30, _PAL_BROWN)
+            pb.view(fb)
             for b in range(w.count()):
                 p = w.piece(b)
                 pb.place(w, b, x + (sw >> 1) - 1, _MAIN_H - 30, shift)
-                pb.fill(fb, w, p, D.PCOL[p], _PAL_BLACK)
+                pb.fill(p, D.PCOL[p], _PAL_BLACK)
             x += 2
             TX.draw(g, self.names[s], x, y - 12, SEAT_COL[s], (sw - 4) >> 3)
             if st.v[_V_WINNER] == s:

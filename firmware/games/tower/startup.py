@@ -305,7 +305,8 @@ def painter():
     kern = fastpath.load("games.tower.poly_viper")
     d.kern = kern.poly if kern is not None else None
     d.ks = array("h", bytes(2 * 3 * 240)) if kern is not None else None    # per row: 2 crossings, count
-    d.kp = array("i", bytes(4 * 6))
+    d.kp = array("i", bytes(4 * (7 + 2 * 3)))  # the kernel's: view, colours, stamp, parts
+    d.fb = None                         # the view (view())
     d.views = ()                        # (FrameBuffer, its height, ...): _views() fills it in
     # bounding box of the last polygon drawn (screen pixels of the FrameBuffer used)
     d.x0 = 0
