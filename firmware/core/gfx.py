@@ -25,6 +25,8 @@ _IDENTITY = b"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f"
 
 
 class Gfx:
+    whole = False       # rects[0] is the whole screen (all_dirty()) while n > 0
+
     def __init__(self):
         self.buf = bytearray(W * H // 2)
         self.fb = framebuf.FrameBuffer(self.buf, W, H, framebuf.GS4_HMSB)
@@ -32,6 +34,7 @@ class Gfx:
         palette.fill(self.palette)
         self.rects = array("h", [0] * (4 * MAX_RECTS))
         self.n = 0
+        self.whole = False
         self._draw = None                     # image()'s kernel, while art is loaded
         self._ip = array("i", [0] * 8)        # image(): the clipped window, for the kernel
         self._tbuf = bytearray(_TEXT_CHARS * 8)
@@ -52,6 +55,7 @@ class Gfx:
             y1 = H
         if x >= x1 or y >= y1:
             return
+        self.whole = False
         x &= ~1
         x1 = (x1 + 1) & ~1
         r = self.rects
@@ -103,6 +107,7 @@ class Gfx:
         r[2] = W
         r[3] = H
         self.n = 1
+        self.whole = True
 
     # -- drawing ---------------------------------------------------------------------------
     def clear(self, c=palette.NAVY):
@@ -111,34 +116,42 @@ class Gfx:
 
     def fill_rect(self, x, y, w, h, c):
         self.fb.fill_rect(x, y, w, h, c)
-        self.dirty(x, y, w, h)
+        if not (self.whole and self.n):     # (the whole screen marked: nothing to add)
+            self.dirty(x, y, w, h)
 
     def rect(self, x, y, w, h, c):
         self.fb.rect(x, y, w, h, c)
-        self.dirty(x, y, w, h)
+        if not (self.whole and self.n):     # (the whole screen marked: nothing to add)
+            self.dirty(x, y, w, h)
 
     def hline(self, x, y, w, c):
         self.fb.hline(x, y, w, c)
-        self.dirty(x, y, w, 1)
+        if not (self.whole and self.n):     # (the whole screen marked: nothing to add)
+            self.dirty(x, y, w, 1)
 
     def vline(self, x, y, h, c):
         self.fb.vline(x, y, h, c)
-        self.dirty(x, y, 1, h)
+        if not (self.whole and self.n):     # (the whole screen marked: nothing to add)
+            self.dirty(x, y, 1, h)
 
     def line(self, x0, y0, x1, y1, c):
         self.fb.line(x0, y0, x1, y1, c)
         xa = x0 if x0 < x1 else x1
         ya = y0 if y0 < y1 else y1
-        self.dirty(xa, ya, (x1 - x0 if x1 > x0 else x0 - x1) + 1, (y1 - y0 if y1 > y0 else y0 - y1) + 1)
+        if not (self.whole and self.n):     # (the whole screen marked: nothing to add)
+            self.dirty(xa, ya, (x1 - x0 if x1 > x0 else x0 - x1) + 1,
+                       (y1 - y0 if y1 > y0 else y0 - y1) + 1)
 
     def poly(self, x, y, coords, c, fill, bx, by, bw, bh):
         """FrameBuffer.poly at x, y; the caller passes the bounding box (it knows its shape)."""
         self.fb.poly(x, y, coords, c, fill)
-        self.dirty(bx, by, bw, bh)
+        if not (self.whole and self.n):     # (the whole screen marked: nothing to add)
+            self.dirty(bx, by, bw, bh)
 
     def ellipse(self, x, y, rx, ry, c, fill=False):
         self.fb.ellipse(x, y, rx, ry, c, fill)
-        self.dirty(x - rx, y - ry, 2 * rx + 1, 2 * ry + 1)
+        if not (self.whole and self.n):     # (the whole screen marked: nothing to add)
+            self.dirty(x - rx, y - ry, 2 * rx + 1, 2 * ry + 1)
 
     def load_images(self, on):
         """Load (on) or drop the kernel of image(): the viper one where native code runs (about
@@ -176,7 +189,8 @@ class Gfx:
         p[6] = y + p[3]
         p[7] = key
         self._draw(self.buf, img[0], _IDENTITY if pal is None else pal, p)
-        self.dirty(x, y, w, h)
+        if not (self.whole and self.n):     # (the whole screen marked: nothing to add)
+            self.dirty(x, y, w, h)
 
     def text(self, s, x, y, c, bg=-1):
         """8x8 text; bg >= 0 fills the background first. Returns the width in pixels."""
@@ -184,7 +198,8 @@ class Gfx:
         if bg >= 0:
             self.fb.fill_rect(x, y, w, 8, bg)
         self.fb.text(s, x, y, c)
-        self.dirty(x, y, w, 8)
+        if not (self.whole and self.n):     # (the whole screen marked: nothing to add)
+            self.dirty(x, y, w, 8)
         return w
 
     def text_center(self, s, y, c, bg=-1):
@@ -213,7 +228,8 @@ class Gfx:
             cx -= 8
         if neg:
             self.fb.text("-", cx, y, c)
-        self.dirty(x, y, total, 8)
+        if not (self.whole and self.n):     # (the whole screen marked: nothing to add)
+            self.dirty(x, y, total, 8)
         return total
 
     def text_big(self, s, x, y, c, scale):
@@ -224,20 +240,27 @@ class Gfx:
         tfb = self._tfb
         tfb.fill(0)
         tfb.text(s, 0, 0, 1)
+        tb = self._tbuf                 # MONO_HLSB: a row of a character is one byte, MSB left
         fb = self.fb
         for row in range(8):
             yy = y + row * scale
-            col = 0
-            end = n << 3
-            while col < end:
-                if tfb.pixel(col, row):
-                    start = col
-                    while col < end and tfb.pixel(col, row):
-                        col += 1
-                    fb.fill_rect(x + start * scale, yy, (col - start) * scale, scale, c)
-                else:
-                    col += 1
-        self.dirty(x, y, (n << 3) * scale, scale << 3)
+            k = row * _TEXT_CHARS
+            for i in range(n):
+                b = tb[k + i]
+                bit = 7
+                while b:
+                    if b >> bit & 1:
+                        end = bit           # a run of set bits from `bit` down to `end` + 1
+                        while end >= 0 and b >> end & 1:
+                            end -= 1
+                        fb.fill_rect(x + ((i << 3) + 7 - bit) * scale, yy, (bit - end) * scale,
+                                     scale, c)
+                        b &= (1 << (end + 1)) - 1
+                        bit = end
+                    else:
+                        bit -= 1
+        if not (self.whole and self.n):     # (the whole screen marked: nothing to add)
+            self.dirty(x, y, (n << 3) * scale, scale << 3)
         return (n << 3) * scale
 
     def text_big_center(self, s, y, c, scale):

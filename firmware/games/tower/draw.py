@@ -55,13 +55,15 @@ class Painter:
     kernel clips to it), `kern` (poly_viper.poly or None) with its scratch `ks` and `kp`."""
 
     def view(self, fb):
-        """The FrameBuffer the next fill() draws into."""
+        """The FrameBuffer the next fill() draws into (one of `views`; any other, e.g. a test's
+        stand-in, is drawn into by framebuf alone)."""
         views = self.views
-        i = 0
-        while views[i] is not fb:
-            i += 2
+        h = -1
+        for i in range(0, len(views), 2):
+            if views[i] is fb:
+                h = views[i + 1]
         self.fb = fb
-        self.kp[2] = views[i + 1]
+        self.kp[2] = h
 
     def _draw(self, colour, edge):
         """The parts in kp[6:] (each its first coordinate in z and its vertex count), each
@@ -70,7 +72,7 @@ class Painter:
         p[3] = colour
         p[4] = edge if edge >= 0 else 16
         k = self.kern
-        i = k(self.fb, self.z, self.ks, p) if k is not None else 0
+        i = k(self.fb, self.z, self.ks, p) if k is not None and p[2] >= 0 else 0
         z = self.z
         zc = self.zc
         while i < p[6]:                     # framebuf for what the kernel left

@@ -180,13 +180,17 @@ def poly(buf: ptr8, z: ptr16, s: ptr16, p: ptr32) -> int:
                             x1 = 0
                         if x2 > 239:
                             x2 = 239
-                        while x1 <= x2:
-                            k = y1 * 120 + (x1 >> 1)
-                            if x1 & 1:
-                                buf[k] = (buf[k] & 0xF0) | cb
-                            else:
-                                buf[k] = (buf[k] & 0x0F) | (cb << 4)
+                        k = y1 * 120 + (x1 >> 1)
+                        if x1 <= x2 and x1 & 1:
+                            buf[k] = (buf[k] & 0xF0) | cb
+                            k += 1
                             x1 += 1
+                        while x1 < x2:
+                            buf[k] = cc
+                            k += 1
+                            x1 += 2
+                        if x1 == x2:
+                            buf[k] = (buf[k] & 0x0F) | (cb << 4)
                     continue
                 if x1 >= 0 and x1 < 240 and y1 >= 0 and y1 < h:
                     k = y1 * 120 + (x1 >> 1)
