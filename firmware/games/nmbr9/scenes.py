@@ -447,11 +447,13 @@ class GameScene(Scene):
             self._dall = False
             self._bx1 = -1
             self._r1 = -1
+            cleared = full
             for r in range(R.SIZE):
                 if self.shown[r] == _TABLE:     # rows still showing the table: it is drawn
                     self.scores.draw(g, _BX, _BY, self._over_score())
+                    cleared = False             # (its drawing reaches into the other rows)
                     break
-            self._draw_cells(g, 0, 0, R.SIZE - 1, R.SIZE - 1)
+            self._draw_cells(g, 0, 0, R.SIZE - 1, R.SIZE - 1, cleared)
         else:
             if self._r1 >= 0:
                 r1 = self._r1
@@ -468,9 +470,11 @@ class GameScene(Scene):
             self._df = False
             self._draw_footer(g)
 
-    def _draw_cells(self, g, x0, y0, x1, y1):
+    def _draw_cells(self, g, x0, y0, x1, y1, cleared=False):
         """Cells x0..x1, y0..y1 (each row of the display it shows: self.shown), then the ghost's
-        squares among them (on rows that show the seat to play)."""
+        squares among them (on rows that show the seat to play). `cleared`: the screen was just
+        cleared to the background, so an empty cell needs only its dot (a whole empty board's
+        400 cells cleared one by one took 10 ms of the game's first frame on the Pico)."""
         fb = g.fb
         sh = self.shown
         for cy in range(y0, y1 + 1):
@@ -486,7 +490,8 @@ class GameScene(Scene):
                 c = cy * R.SIZE + cx
                 v = h[c]
                 if not v:
-                    fb.fill_rect(px, py, _CELL, _CELL, P.NAVY)
+                    if not cleared:
+                        fb.fill_rect(px, py, _CELL, _CELL, P.NAVY)
                     fb.pixel(px + 5, py + 5, P.SLATE)
                     continue
                 tp = top[c]

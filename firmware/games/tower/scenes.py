@@ -308,9 +308,11 @@ class GameScene(Scene):
                 self.dirt |= _D_MAIN
             else:
                 # update() moves it on, a band a step; also the game's first view (oview 0: an
-                # empty view wiped away), whose whole shelf in one frame took 63 ms on the Pico
+                # empty view wiped away), whose whole shelf in one frame took 63 ms on the Pico;
+                # its first band waits a step: the first frame paints the whole screen
                 self.wipe = 0
                 self.wdrawn = 0
+                self.hold = self.oview == 0
         self.dirt |= _D_HEAD | _D_PROMPT
 
     # -- the scene -----------------------------------------------------------------------------
@@ -321,7 +323,10 @@ class GameScene(Scene):
         if self.wipe < _NB:
             # a view is being wiped in (draw() draws the next band): nothing else happens
             # meanwhile, so no band shares its frame with thinking, physics or a human's input
-            self.wipe += 1
+            if self.hold:
+                self.hold = False
+            else:
+                self.wipe += 1
             return
         if self.over:
             return

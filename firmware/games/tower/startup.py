@@ -133,6 +133,7 @@ def _state(sc, n):
     sc.view = 0                         # scenes._VW_*
     sc.vseat = -1                       # whose tower is on view
     sc.wipe = _NB                       # bands of the view wiped in so far (_NB: all of it)
+    sc.hold = False                     # the wipe's first band waits a step (_pick_view)
     sc.oview = 0                        # the view being wiped away, its seat and camera
     sc.ovs = -1
     sc.ocam = 0
