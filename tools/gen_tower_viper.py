@@ -28,8 +28,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "firmware", "games", "tower", "physics_kern.py")
 DST = os.path.join(ROOT, "firmware", "games", "tower", "physics_viper.py")
 
-PTR32 = {"W32", "S32"}
-PTR16 = {"W16", "S16", "T16", "PT", "Z"}
+PTR32 = {"W32", "S32", "D32"}
+PTR16 = {"W16", "S16", "T16", "PT", "Z", "D16"}
 # fields that are never negative: a load whose index names one needs no sign extension
 NONNEG = {"_H_NB", "_H_NP", "_H_NV", "_H_NK", "_H_WOKE", "_H_AWAKE", "_H_NC", "_H_NPC", "_H_SUB",
           "_B_ANG", "_BH_INVM", "_BH_IRHO", "_BH_IRHO2", "_BH_FLAGS", "_BH_REST", "_BH_PIECE",

@@ -4,7 +4,9 @@
 # degenerate ones (one point, two, on a line, horizontal and vertical edges) and ones partly or
 # wholly outside the view, one to three in a call as a piece's parts (a part the kernel refuses
 # is drawn by framebuf, with the rest, as draw.py does); a convex one is never refused (unless
-# its stamp is reused, below). Prints "POLY OK <parts drawn> <refused>" (the unix port: viper).
+# its stamp is reused, below). Every other call has a random clip rectangle: the kernel's pixels
+# inside it are framebuf's, outside it the view is untouched (a part left to framebuf is drawn
+# whole, as draw.py draws it). Prints "POLY OK <parts drawn> <refused>" (the unix port: viper).
 import framebuf
 from array import array
 
@@ -92,6 +94,27 @@ def special(z, cx, cy, r):
 
 buf_a = bytearray(120 * 240)
 buf_b = bytearray(120 * 240)
+buf_o = bytearray(120 * 240)
+
+
+def clipped(a, o, x0, y0, x1, y1):
+    """o, but a's pixels in the clip (x0..x1, y0..y1 inclusive): what a clipped draw leaves."""
+    e = bytearray(o)
+    for y in range(y0, y1 + 1):
+        r = y * 120
+        u = x0
+        if u & 1:                       # a first pixel alone in its byte (the low nibble)
+            e[r + (u >> 1)] = (e[r + (u >> 1)] & 0xF0) | (a[r + (u >> 1)] & 0x0F)
+            u += 1
+        v = x1
+        if u <= v and not v & 1:        # a last pixel alone in its byte (the high nibble)
+            e[r + (v >> 1)] = (e[r + (v >> 1)] & 0x0F) | (a[r + (v >> 1)] & 0xF0)
+            v -= 1
+        if u < v:
+            e[r + (u >> 1):r + (v >> 1) + 1] = a[r + (u >> 1):r + (v >> 1) + 1]
+    return e
+
+
 zz = array("h", bytes(2 * 64))
 scratch = array("h", bytes(2 * 3 * 240))
 par = array("i", bytes(4 * 13))
@@ -121,6 +144,17 @@ for trial in range(3000):
     col = rnd(17) - 1
     edge = rnd(17) - 1
     par[2] = h
+    clip = trial % 2 == 1
+    if clip:
+        x0 = rnd(240)
+        x1 = x0 + rnd(240 - x0)
+        y0 = rnd(h)
+        y1 = y0 + rnd(240 - y0)             # may reach below the view: the view clips
+        buf_o[:] = buf_b
+    else:
+        x0, y0, x1, y1 = 0, 0, 239, h - 1
+    par[0] = x0 | x1 << 16
+    par[1] = y0 | y1 << 16
     par[3] = col if col >= 0 else 16
     par[4] = edge if edge >= 0 else 16
     par[6] = m
@@ -133,7 +167,10 @@ for trial in range(3000):
     done = poly_viper.poly(fb, zz, scratch, par)
     if stale:
         par[5] = (par[5] + 8) & 0x3FFF      # fresh stamps again from the next call on
+    cy1 = y1 if y1 < h else h - 1
     for j in range(m):
+        if clip and j == done:      # the kernel's parts are clipped, framebuf draws the rest whole
+            buf_a[:] = clipped(buf_a, buf_o, x0, y0, x1, cy1)
         pz = array("h", zz[par[7 + 2 * j]:par[7 + 2 * j] + 2 * par[8 + 2 * j]])
         if j >= done:               # what the kernel left: framebuf draws it, as draw.py does
             if j == done and kinds[j] < 2 and not stale:
@@ -146,6 +183,8 @@ for trial in range(3000):
             fa.poly(0, 0, pz, col, True)
         if edge >= 0:
             fa.poly(0, 0, pz, edge)
+    if clip and done == m:
+        buf_a[:] = clipped(buf_a, buf_o, x0, y0, x1, cy1)
     drawn += done
     refused += m - done
     if buf_a != buf_b:

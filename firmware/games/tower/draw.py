@@ -56,18 +56,30 @@ class Painter:
 
     def view(self, fb):
         """The FrameBuffer the next fill() draws into (one of `views`; any other, e.g. a test's
-        stand-in, is drawn into by framebuf alone)."""
+        stand-in, is drawn into by framebuf alone), all of it (no clip)."""
         views = self.views
         h = -1
         for i in range(0, len(views), 2):
             if views[i] is fb:
                 h = views[i + 1]
         self.fb = fb
-        self.kp[2] = h
+        kp = self.kp
+        kp[2] = h
+        kp[0] = 239 << 16
+        kp[1] = 239 << 16                   # the kernel cuts it to the view's height
+
+    def clip(self, x0, y0, x1, y1):
+        """What the kernel draws from now on is cut to x0..x1, y0..y1 (inclusive, inside the
+        view): a box of a tower view repainted, drawn again without spilling over bodies that
+        were not (scenes.py). framebuf, which draws what the kernel leaves, does not clip."""
+        kp = self.kp
+        kp[0] = x0 | x1 << 16
+        kp[1] = y0 | y1 << 16
 
     def _draw(self, colour, edge):
         """The parts in kp[6:] (each its first coordinate in z and its vertex count), each
-        filled with `colour` and outlined with `edge` (-1: none), into the view."""
+        filled with `colour` and outlined with `edge` (-1: none), into the view. True when the
+        kernel drew them all (inside the clip); False when framebuf drew any (not clipped)."""
         p = self.kp
         p[3] = colour
         p[4] = edge if edge >= 0 else 16
@@ -75,6 +87,7 @@ class Painter:
         i = k(self.fb, self.z, self.ks, p) if k is not None and p[2] >= 0 else 0
         z = self.z
         zc = self.zc
+        whole = i >= p[6]
         while i < p[6]:                     # framebuf for what the kernel left
             first = p[7 + 2 * i]
             n = p[8 + 2 * i]
@@ -85,6 +98,7 @@ class Painter:
             if edge >= 0:
                 self.fb.poly(0, 0, self.cz[n], edge, False)
             i += 1
+        return whole
 
     def piece(self, fb, piece, cx, cy, shift, colour, edge):
         """Piece at angle 0 with its centroid at (cx, cy), scaled by 2**-shift. Returns the
@@ -142,7 +156,8 @@ class Painter:
         return moved != 0
 
     def fill(self, piece, colour, edge):
-        """Draw a piece's polygons as last placed into the view (see view())."""
+        """Draw a piece's polygons as last placed into the view (see view()), clipped (see
+        clip()); False when some of it may be drawn outside the clip."""
         pt = P.PT
         pp = pt[piece * _PW + _PT_PP]
         m = pt[piece * _PW + _PT_NP]
@@ -151,7 +166,7 @@ class Painter:
         for i in range(0, m << 1, 2):
             p[7 + i] = pt[pp + i] << 1
             p[8 + i] = pt[pp + i + 1]
-        self._draw(colour, edge)
+        return self._draw(colour, edge)
 
     def box(self, w, b, ox, oy, shift):
         """Bounding box of body b on screen, from the world's part bounding boxes (x0..y1)."""

@@ -5,9 +5,9 @@ physics_viper.py is GENERATED from this file by tools/gen_tower_viper.py (it add
 same statements and give bit-identical results as long as every value stays inside 31 bits
 (docs/tower-physics.md lists the range of every multiply; the 32-bit MicroPython run under
 heap_lock() proves it for the test scenarios). Rules for this file, checked by the generator:
-functions named k_*; arrays only as the parameters W32, W16, S32, S16, T16, PT, Z; integers only; no
-calls except range() and the helpers below; no augmented assignment to array items; division
-only of non-negative numbers (Python floors, C truncates: equal there).
+functions named k_*; arrays only as the parameters W32, W16, S32, S16, T16, PT, Z, D32, D16;
+integers only; no calls except range() and the helpers below; no augmented assignment to array
+items; division only of non-negative numbers (Python floors, C truncates: equal there).
 
 Helpers (_in_*) are the named steps of a long kernel. Here they are ordinary calls (ints and
 arrays in, one int out: nothing allocates); the generator substitutes their bodies at the call
@@ -1058,11 +1058,8 @@ def k_sleep(W32, W16, S32, S16, n):
     return awake
 
 
-def k_place(W32, W16, Z, b, ox, oy, s, zb):
-    """For drawing (games/tower/draw.py): body b's parts as screen polygons into Z, each at
-    twice its first vertex's number in the piece table, x = ox + (x px >> s - 6), y = oy - (y px
-    >> s - 6), both rounded; their bounding box (inclusive) into Z[zb:zb + 4]. Returns 1 when
-    any vertex moved on screen since the last call for that piece, else 0."""
+def _in_place(W32, W16, Z, b, ox, oy, s, zb):
+    """k_place's loop (k_scan has it too)."""
     o = _OB + b * _BS
     hb = _OBH + b * _BSH
     p0 = W16[hb + _BH_P0]
@@ -1100,6 +1097,125 @@ def k_place(W32, W16, Z, b, ox, oy, s, zb):
     Z[zb + 2] = x1
     Z[zb + 3] = y1
     return moved
+
+
+
+
+def k_place(W32, W16, Z, b, ox, oy, s, zb):
+    """For drawing (games/tower/draw.py): body b's parts as screen polygons into Z, each at
+    twice its first vertex's number in the piece table, x = ox + (x px >> s - 6), y = oy - (y px
+    >> s - 6), both rounded; their bounding box (inclusive) into Z[zb:zb + 4]. Returns 1 when
+    any vertex moved on screen since the last call for that piece, else 0."""
+    moved = _in_place(W32, W16, Z, b, ox, oy, s, zb)
+    return moved
+
+
+# -- a tower view's repaint (scenes.py): which bodies moved on screen, the boxes around them --
+# D32: per body 4 words, its pose as last drawn (x, y Q6 px, angle) and whether it was awake;
+# D16: per body its bounding box as last drawn (4 halfwords, inclusive screen pixels), then at
+# _DBOX the boxes to repaint (_NBOX of 4)
+_DBOX = const(_MAXB * 4)     # D16: where the boxes begin
+_NBOX = const(8)            # boxes of a tower view repainted apart (scenes._draw_tower)
+_VIEW_X1 = const(239)       # the view's last column
+_VIEW_CX = const(120)       # its middle
+_VIEW_Y1 = const(177)       # its last row (scenes._MAIN_H - 1)
+
+
+def _in_mark(D16, nb, x0, y0, x1, y1):
+    """Add the box x0..y1 (inclusive) to the nb boxes to repaint: into the first one it overlaps,
+    else as a new one; with no room left, into the one it grows least. Returns the boxes now."""
+    best = -1
+    grow = 0x3FFFFFFF
+    i = _DBOX
+    e = _DBOX + (nb << 2)
+    while i < e:
+        bx0 = D16[i]
+        by0 = D16[i + 1]
+        bx1 = D16[i + 2]
+        by1 = D16[i + 3]
+        if bx0 <= x1 and x0 <= bx1 and by0 <= y1 and y0 <= by1:
+            best = i
+            grow = -1
+            i = e
+        else:
+            gx0 = bx0 if bx0 < x0 else x0
+            gy0 = by0 if by0 < y0 else y0
+            gx1 = bx1 if bx1 > x1 else x1
+            gy1 = by1 if by1 > y1 else y1
+            g = (gx1 - gx0) * (gy1 - gy0) - (bx1 - bx0) * (by1 - by0)
+            if g < grow:
+                grow = g
+                best = i
+            i += 4
+    if grow >= 0 and nb < _NBOX:
+        best = _DBOX + (nb << 2)
+        nb += 1
+        D16[best] = x0
+        D16[best + 1] = y0
+        D16[best + 2] = x1
+        D16[best + 3] = y1
+    else:
+        if x0 < D16[best]:
+            D16[best] = x0
+        if y0 < D16[best + 1]:
+            D16[best + 1] = y0
+        if x1 > D16[best + 2]:
+            D16[best + 2] = x1
+        if y1 > D16[best + 3]:
+            D16[best + 3] = y1
+    return nb
+
+
+def k_mark(D16, nb, x0, y0, x1, y1):
+    """_in_mark for scenes.py (the balance hint's old place)."""
+    nb = _in_mark(D16, nb, x0, y0, x1, y1)
+    return nb
+
+
+def k_scan(W32, W16, Z, D32, D16, n, car, was, oy, zb, whole):
+    """The tower view's bodies (n, drawn 1:1 with the table line at main-view row oy): each one
+    whose polygon changed on screen (or whose edge colour did: `car` is carried now, `was` was
+    when last drawn; `whole`: every body) placed again into Z (_in_place) and the box around its
+    old and new polygons marked (_in_mark); its pose and box kept in D32/D16. A sleeping body
+    does not move (it sleeps after 10 still frames); an awake one whose pose (Q6 px as drawn,
+    angle) did not change has the same polygon. Returns the boxes to repaint (at D16[_DBOX:])."""
+    nb = 0
+    if whole:
+        nb = _in_mark(D16, nb, 0, 0, _VIEW_X1, _VIEW_Y1)
+    for b in range(n):
+        now = 0 if W16[_OBH + b * _BSH + _BH_FLAGS] & _F_SLEEP else 1
+        edge = (1 if b == car else 0) ^ (1 if b == was else 0)
+        ob = _OB + b * _BS
+        pq = b * 4
+        px = W32[ob + _B_PX] >> 4
+        py = W32[ob + _B_PY] >> 4
+        pa = W32[ob + _B_ANG]
+        chg = whole | edge
+        if chg == 0 and (now | D32[pq + 3]) != 0:
+            if px != D32[pq] or py != D32[pq + 1] or pa != D32[pq + 2]:
+                chg = 1
+        if chg:
+            D32[pq] = px
+            D32[pq + 1] = py
+            D32[pq + 2] = pa
+            mv = _in_place(W32, W16, Z, b, _VIEW_CX, oy, 6, zb)
+            if mv | whole | edge:
+                nx0 = Z[zb]
+                ny0 = Z[zb + 1]
+                nx1 = Z[zb + 2]
+                ny1 = Z[zb + 3]
+                if whole == 0:          # the old polygon and the new one
+                    ux0 = D16[pq] if D16[pq] < nx0 else nx0
+                    uy0 = D16[pq + 1] if D16[pq + 1] < ny0 else ny0
+                    ux1 = D16[pq + 2] if D16[pq + 2] > nx1 else nx1
+                    uy1 = D16[pq + 3] if D16[pq + 3] > ny1 else ny1
+                    nb = _in_mark(D16, nb, ux0, uy0, ux1, uy1)
+                D16[pq] = nx0
+                D16[pq + 1] = ny0
+                D16[pq + 2] = nx1
+                D16[pq + 3] = ny1
+        D32[pq + 3] = now
+    return nb
 
 
 def k_copy(Z, src, dst, n):

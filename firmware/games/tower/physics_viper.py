@@ -987,6 +987,207 @@ def k_place(W32: ptr32, W16: ptr16, Z: ptr16, b: int, ox: int, oy: int, s: int, 
     Z[zb + 2] = x1
     Z[zb + 3] = y1
     return moved
+_DBOX = const(_MAXB * 4)
+_NBOX = const(8)
+_VIEW_X1 = const(239)
+_VIEW_CX = const(120)
+_VIEW_Y1 = const(177)
+
+@micropython.viper
+def k_mark(D16: ptr16, nb: int, x0: int, y0: int, x1: int, y1: int) -> int:
+    best = -1
+    grow = 1073741823
+    i = _DBOX
+    e = _DBOX + (nb << 2)
+    while i < e:
+        bx0 = (D16[i] ^ 32768) - 32768
+        by0 = (D16[i + 1] ^ 32768) - 32768
+        bx1 = (D16[i + 2] ^ 32768) - 32768
+        by1 = (D16[i + 3] ^ 32768) - 32768
+        if bx0 <= x1 and x0 <= bx1 and (by0 <= y1) and (y0 <= by1):
+            best = i
+            grow = -1
+            i = e
+        else:
+            gx0 = bx0 if bx0 < x0 else x0
+            gy0 = by0 if by0 < y0 else y0
+            gx1 = bx1 if bx1 > x1 else x1
+            gy1 = by1 if by1 > y1 else y1
+            g = (gx1 - gx0) * (gy1 - gy0) - (bx1 - bx0) * (by1 - by0)
+            if g < grow:
+                grow = g
+                best = i
+            i += 4
+    if grow >= 0 and nb < _NBOX:
+        best = _DBOX + (nb << 2)
+        nb += 1
+        D16[best] = x0
+        D16[best + 1] = y0
+        D16[best + 2] = x1
+        D16[best + 3] = y1
+    else:
+        if x0 < (D16[best] ^ 32768) - 32768:
+            D16[best] = x0
+        if y0 < (D16[best + 1] ^ 32768) - 32768:
+            D16[best + 1] = y0
+        if x1 > (D16[best + 2] ^ 32768) - 32768:
+            D16[best + 2] = x1
+        if y1 > (D16[best + 3] ^ 32768) - 32768:
+            D16[best + 3] = y1
+    return nb
+
+@micropython.viper
+def k_scan(W32: ptr32, W16: ptr16, Z: ptr16, D32: ptr32, D16: ptr16, n: int, car: int, was: int, oy: int, zb: int, whole: int) -> int:
+    SXM = int(1) << 31
+    nb = 0
+    if whole:
+        best = -1
+        grow = 1073741823
+        i = _DBOX
+        e = _DBOX + (nb << 2)
+        while i < e:
+            bx0 = (D16[i] ^ 32768) - 32768
+            by0 = (D16[i + 1] ^ 32768) - 32768
+            bx1 = (D16[i + 2] ^ 32768) - 32768
+            by1 = (D16[i + 3] ^ 32768) - 32768
+            if bx0 <= _VIEW_X1 and 0 <= bx1 and (by0 <= _VIEW_Y1) and (0 <= by1):
+                best = i
+                grow = -1
+                i = e
+            else:
+                gx0 = bx0 if bx0 < 0 else 0
+                gy0 = by0 if by0 < 0 else 0
+                gx1 = bx1 if bx1 > _VIEW_X1 else _VIEW_X1
+                gy1 = by1 if by1 > _VIEW_Y1 else _VIEW_Y1
+                g = (gx1 - gx0) * (gy1 - gy0) - (bx1 - bx0) * (by1 - by0)
+                if g < grow:
+                    grow = g
+                    best = i
+                i += 4
+        if grow >= 0 and nb < _NBOX:
+            best = _DBOX + (nb << 2)
+            nb += 1
+            D16[best] = 0
+            D16[best + 1] = 0
+            D16[best + 2] = _VIEW_X1
+            D16[best + 3] = _VIEW_Y1
+        else:
+            if 0 < (D16[best] ^ 32768) - 32768:
+                D16[best] = 0
+            if 0 < (D16[best + 1] ^ 32768) - 32768:
+                D16[best + 1] = 0
+            if _VIEW_X1 > (D16[best + 2] ^ 32768) - 32768:
+                D16[best + 2] = _VIEW_X1
+            if _VIEW_Y1 > (D16[best + 3] ^ 32768) - 32768:
+                D16[best + 3] = _VIEW_Y1
+    for b in range(n):
+        now = 0 if W16[_OBH + b * _BSH + _BH_FLAGS] & _F_SLEEP else 1
+        edge = (1 if b == car else 0) ^ (1 if b == was else 0)
+        ob = _OB + b * _BS
+        pq = b * 4
+        px = (W32[ob + _B_PX] ^ SXM) - SXM >> 4
+        py = (W32[ob + _B_PY] ^ SXM) - SXM >> 4
+        pa = W32[ob + _B_ANG]
+        chg = whole | edge
+        if chg == 0 and now | (D32[pq + 3] ^ SXM) - SXM != 0:
+            if px != (D32[pq] ^ SXM) - SXM or py != (D32[pq + 1] ^ SXM) - SXM or pa != (D32[pq + 2] ^ SXM) - SXM:
+                chg = 1
+        if chg:
+            D32[pq] = px
+            D32[pq + 1] = py
+            D32[pq + 2] = pa
+            o = _OB + b * _BS
+            hb = _OBH + b * _BSH
+            p0 = W16[hb + _BH_P0]
+            h = 1 << 6 - 1
+            x6 = ((W32[o + _B_PX] ^ SXM) - SXM >> 4) + h
+            y6 = ((W32[o + _B_PY] ^ SXM) - SXM >> 4) + h
+            moved = 0
+            x0 = 32767
+            y0 = 32767
+            x1 = -32767
+            y1 = -32767
+            for p in range(p0, p0 + W16[hb + _BH_NP]):
+                q = p * _PS
+                v = _OV + W16[q + _P_V0] * 4
+                k = W16[q + _P_TV0] * 2
+                for _ in range(W16[q + _P_NV]):
+                    x = _VIEW_CX + (x6 + ((W16[v] ^ 32768) - 32768) >> 6)
+                    y = oy - (y6 + ((W16[v + 1] ^ 32768) - 32768) >> 6)
+                    if (Z[k] ^ 32768) - 32768 != x or (Z[k + 1] ^ 32768) - 32768 != y:
+                        moved = 1
+                        Z[k] = x
+                        Z[k + 1] = y
+                    if x < x0:
+                        x0 = x
+                    if x > x1:
+                        x1 = x
+                    if y < y0:
+                        y0 = y
+                    if y > y1:
+                        y1 = y
+                    k += 2
+                    v += 4
+            Z[zb] = x0
+            Z[zb + 1] = y0
+            Z[zb + 2] = x1
+            Z[zb + 3] = y1
+            mv = moved
+            if mv | whole | edge:
+                nx0 = (Z[zb] ^ 32768) - 32768
+                ny0 = (Z[zb + 1] ^ 32768) - 32768
+                nx1 = (Z[zb + 2] ^ 32768) - 32768
+                ny1 = (Z[zb + 3] ^ 32768) - 32768
+                if whole == 0:
+                    ux0 = (D16[pq] ^ 32768) - 32768 if (D16[pq] ^ 32768) - 32768 < nx0 else nx0
+                    uy0 = (D16[pq + 1] ^ 32768) - 32768 if (D16[pq + 1] ^ 32768) - 32768 < ny0 else ny0
+                    ux1 = (D16[pq + 2] ^ 32768) - 32768 if (D16[pq + 2] ^ 32768) - 32768 > nx1 else nx1
+                    uy1 = (D16[pq + 3] ^ 32768) - 32768 if (D16[pq + 3] ^ 32768) - 32768 > ny1 else ny1
+                    best = -1
+                    grow = 1073741823
+                    i = _DBOX
+                    e = _DBOX + (nb << 2)
+                    while i < e:
+                        bx0 = (D16[i] ^ 32768) - 32768
+                        by0 = (D16[i + 1] ^ 32768) - 32768
+                        bx1 = (D16[i + 2] ^ 32768) - 32768
+                        by1 = (D16[i + 3] ^ 32768) - 32768
+                        if bx0 <= ux1 and ux0 <= bx1 and (by0 <= uy1) and (uy0 <= by1):
+                            best = i
+                            grow = -1
+                            i = e
+                        else:
+                            gx0 = bx0 if bx0 < ux0 else ux0
+                            gy0 = by0 if by0 < uy0 else uy0
+                            gx1 = bx1 if bx1 > ux1 else ux1
+                            gy1 = by1 if by1 > uy1 else uy1
+                            g = (gx1 - gx0) * (gy1 - gy0) - (bx1 - bx0) * (by1 - by0)
+                            if g < grow:
+                                grow = g
+                                best = i
+                            i += 4
+                    if grow >= 0 and nb < _NBOX:
+                        best = _DBOX + (nb << 2)
+                        nb += 1
+                        D16[best] = ux0
+                        D16[best + 1] = uy0
+                        D16[best + 2] = ux1
+                        D16[best + 3] = uy1
+                    else:
+                        if ux0 < (D16[best] ^ 32768) - 32768:
+                            D16[best] = ux0
+                        if uy0 < (D16[best + 1] ^ 32768) - 32768:
+                            D16[best + 1] = uy0
+                        if ux1 > (D16[best + 2] ^ 32768) - 32768:
+                            D16[best + 2] = ux1
+                        if uy1 > (D16[best + 3] ^ 32768) - 32768:
+                            D16[best + 3] = uy1
+                D16[pq] = nx0
+                D16[pq + 1] = ny0
+                D16[pq + 2] = nx1
+                D16[pq + 3] = ny1
+        D32[pq + 3] = now
+    return nb
 
 @micropython.viper
 def k_copy(Z: ptr16, src: int, dst: int, n: int):

@@ -24,7 +24,9 @@ clipped, concave and degenerate ones included.
 import micropython
 from micropython import const
 
-# p (array 'i'): [0] unused, [1] unused, [2] view height (rows), [3] fill colour (16: no fill),
+# p (array 'i'): [0] the clip's columns x0 | x1 << 16, [1] its rows y0 | y1 << 16 (inclusive: only
+# pixels inside it are written; Painter.view() sets the whole view), [2] view height (rows), [3]
+# fill colour (16: no fill),
 # [4] edge colour (16: no outline), [5] a stamp (changed here at every polygon: scratch rows
 # written for an earlier one count as empty), [6] parts, then per part its first coordinate in
 # z and its vertex count; all non-negative (a 64-bit port's viper reads -1 from an array 'i'
@@ -37,6 +39,12 @@ _CNT = const(480)
 @micropython.viper
 def poly(buf: ptr8, z: ptr16, s: ptr16, p: ptr32) -> int:
     h = int(p[2])
+    cx0 = int(p[0]) & 0xFFFF
+    cx1 = int(p[0]) >> 16
+    cy0 = int(p[1]) & 0xFFFF
+    cy1 = int(p[1]) >> 16
+    if cy1 > h - 1:
+        cy1 = h - 1
     col = int(p[3])
     edge = int(p[4])
     parts = int(p[6])
@@ -61,8 +69,8 @@ def poly(buf: ptr8, z: ptr16, s: ptr16, p: ptr32) -> int:
                 if y > ymax:
                     ymax = y
                 i += 1
-            r0 = ymin if ymin > 0 else 0
-            r1 = ymax if ymax < h - 1 else h - 1
+            r0 = ymin if ymin > cy0 else cy0
+            r1 = ymax if ymax < cy1 else cy1
             # the crossings, edge by edge (framebuf's direction: from vertex i + 1 to vertex i)
             i = 0
             while i < n:
@@ -135,10 +143,10 @@ def poly(buf: ptr8, z: ptr16, s: ptr16, p: ptr32) -> int:
                         t = a
                         a = b
                         b = t
-                    if a < 0:
-                        a = 0
-                    if b > 239:
-                        b = 239
+                    if a < cx0:
+                        a = cx0
+                    if b > cx1:
+                        b = cx1
                     if a <= b:
                         k = row * 120 + (a >> 1)
                         if a & 1:
@@ -175,11 +183,11 @@ def poly(buf: ptr8, z: ptr16, s: ptr16, p: ptr32) -> int:
                         t = x1
                         x1 = x2
                         x2 = t
-                    if y1 >= 0 and y1 < h:
-                        if x1 < 0:
-                            x1 = 0
-                        if x2 > 239:
-                            x2 = 239
+                    if y1 >= cy0 and y1 <= cy1:
+                        if x1 < cx0:
+                            x1 = cx0
+                        if x2 > cx1:
+                            x2 = cx1
                         k = y1 * 120 + (x1 >> 1)
                         if x1 <= x2 and x1 & 1:
                             buf[k] = (buf[k] & 0xF0) | cb
@@ -192,7 +200,7 @@ def poly(buf: ptr8, z: ptr16, s: ptr16, p: ptr32) -> int:
                         if x1 == x2:
                             buf[k] = (buf[k] & 0x0F) | (cb << 4)
                     continue
-                if x1 >= 0 and x1 < 240 and y1 >= 0 and y1 < h:
+                if x1 >= cx0 and x1 <= cx1 and y1 >= cy0 and y1 <= cy1:
                     k = y1 * 120 + (x1 >> 1)
                     if x1 & 1:
                         buf[k] = (buf[k] & 0xF0) | cb
@@ -209,10 +217,13 @@ def poly(buf: ptr8, z: ptr16, s: ptr16, p: ptr32) -> int:
                 x2 = (int(z[first + 2 * i]) ^ 0x8000) - 0x8000
                 y2 = (int(z[first + 2 * i + 1]) ^ 0x8000) - 0x8000
                 i += 1
-                # framebuf's line(x1, y1, x2, y2); where it stays in the view, without a check per
-                # pixel
-                inside = x1 >= 0 and x1 < 240 and x2 >= 0 and x2 < 240 and y1 >= 0 and y1 < h \
-                    and y2 >= 0 and y2 < h
+                # framebuf's line(x1, y1, x2, y2); none of it when it misses the clip, where it
+                # stays in the clip without a check per pixel
+                if (x1 < cx0 and x2 < cx0) or (x1 > cx1 and x2 > cx1) or \
+                        (y1 < cy0 and y2 < cy0) or (y1 > cy1 and y2 > cy1):
+                    continue
+                inside = x1 >= cx0 and x1 <= cx1 and x2 >= cx0 and x2 <= cx1 and y1 >= cy0 and \
+                    y1 <= cy1 and y2 >= cy0 and y2 <= cy1
                 dx = x2 - x1
                 sx = 1
                 if dx <= 0:
@@ -224,13 +235,13 @@ def poly(buf: ptr8, z: ptr16, s: ptr16, p: ptr32) -> int:
                     dy = 0 - dy
                     sy = -1
                 if dy == 0:                         # a row: the pixels from end to end
-                    if y1 >= 0 and y1 < h:
+                    if y1 >= cy0 and y1 <= cy1:
                         a = x1 if x1 < x2 else x2
                         b = x2 if x1 < x2 else x1
-                        if a < 0:
-                            a = 0
-                        if b > 239:
-                            b = 239
+                        if a < cx0:
+                            a = cx0
+                        if b > cx1:
+                            b = cx1
                         k = y1 * 120 + (a >> 1)
                         if a <= b and a & 1:
                             buf[k] = (buf[k] & 0xF0) | cb
@@ -244,13 +255,13 @@ def poly(buf: ptr8, z: ptr16, s: ptr16, p: ptr32) -> int:
                             buf[k] = (buf[k] & 0x0F) | ch
                     continue
                 if dx == 0:                         # a column: the same
-                    if x1 >= 0 and x1 < 240:
+                    if x1 >= cx0 and x1 <= cx1:
                         a = y1 if y1 < y2 else y2
                         b = y2 if y1 < y2 else y1
-                        if a < 0:
-                            a = 0
-                        if b > h - 1:
-                            b = h - 1
+                        if a < cy0:
+                            a = cy0
+                        if b > cy1:
+                            b = cy1
                         k = a * 120 + (x1 >> 1)
                         while a <= b:
                             if x1 & 1:
@@ -264,7 +275,7 @@ def poly(buf: ptr8, z: ptr16, s: ptr16, p: ptr32) -> int:
                     e = 2 * dx - dy
                     m = 0
                     while m < dy:
-                        if inside or (x1 >= 0 and x1 < 240 and y1 >= 0 and y1 < h):
+                        if inside or (x1 >= cx0 and x1 <= cx1 and y1 >= cy0 and y1 <= cy1):
                             k = y1 * 120 + (x1 >> 1)
                             if x1 & 1:
                                 buf[k] = (buf[k] & 0xF0) | cb
@@ -280,7 +291,7 @@ def poly(buf: ptr8, z: ptr16, s: ptr16, p: ptr32) -> int:
                     e = 2 * dy - dx
                     m = 0
                     while m < dx:
-                        if inside or (x1 >= 0 and x1 < 240 and y1 >= 0 and y1 < h):
+                        if inside or (x1 >= cx0 and x1 <= cx1 and y1 >= cy0 and y1 <= cy1):
                             k = y1 * 120 + (x1 >> 1)
                             if x1 & 1:
                                 buf[k] = (buf[k] & 0xF0) | cb
@@ -292,7 +303,7 @@ def poly(buf: ptr8, z: ptr16, s: ptr16, p: ptr32) -> int:
                         x1 += sx
                         e += 2 * dy
                         m += 1
-                if x2 >= 0 and x2 < 240 and y2 >= 0 and y2 < h:
+                if x2 >= cx0 and x2 <= cx1 and y2 >= cy0 and y2 <= cy1:
                     k = y2 * 120 + (x2 >> 1)
                     if x2 & 1:
                         buf[k] = (buf[k] & 0xF0) | cb

@@ -296,7 +296,7 @@ def _placement(scene):
         raise ValueError("placement")
     sub = scene.sub
     if not 0 <= sub < _U_OVER or not 0 <= scene.cur < _NPIECES or not -1 <= scene.vseat < scene.n \
-            or not 0 <= scene.wipe <= _NB or not 0 <= scene.view <= _VW_LAST \
+            or not -1 <= scene.wipe <= _NB or not 0 <= scene.view <= _VW_LAST \
             or not 0 <= scene.oview <= _VW_LAST or not -1 <= scene.ovs < scene.n:
         raise ValueError("scene state")
     if sub == _U_PLACE and pl.phase == _CARRY:

@@ -29,12 +29,7 @@ from games.tower import rules as R
 
 # -- copies of constants defined elsewhere: written by tools/gen_consts.py --
 # physics_kern.py
-_BS = const(8)
-_BH_FLAGS = const(3)
-_BSH = const(9)
-_OB = const(20)             # _HS
-_F_SLEEP = const(2)
-_OBH = const(884)           # _OV + _MAXV * 4: bodies (see above)
+_DBOX = const(120)          # D16: where the boxes begin
 # rules.py
 _NPIECES = const(27)
 _SUPPLY = const(255)        # owner: in the supply
@@ -132,7 +127,6 @@ _VW_LAST = const(_VW_TABLE) # the highest view
 # view and its push in one frame take 45-87 ms on the Pico); band k is main-view rows
 # _BAND[k].._BAND[k + 1] - 1, on the shelf's rows of cells (35 px each)
 _NB = const(4)              # 4: the result of 4 seats is wiped in a tower a step (below)
-_NBOX = const(4)            # boxes of a tower view repainted apart (_draw_tower)
 _BAND = b"\x00\x46\x69\x8c\xb2"    # 0, 70, 105, 140, 178
 
 # what to draw at the next draw() (dirt bits)
@@ -289,7 +283,7 @@ class GameScene(Scene):
         else:
             vw = _VW_CARD
         if vw != self.view or s != self.vseat:
-            if self.wipe != 0:
+            if self.wipe > 0:
                 # the glass shows self.view: it is wiped away (unless a switch earlier in this
                 # step already began a wipe, none of it drawn yet)
                 self.oview = self.view
@@ -309,10 +303,10 @@ class GameScene(Scene):
             else:
                 # update() moves it on, a band a step; also the game's first view (oview 0: an
                 # empty view wiped away), whose whole shelf in one frame took 63 ms on the Pico;
-                # its first band waits a step: the first frame paints the whole screen
-                self.wipe = 0
+                # its first band waits a step (wipe -1, saved as any wipe): the first frame
+                # paints the whole screen
+                self.wipe = -1 if self.oview == 0 else 0
                 self.wdrawn = 0
-                self.hold = self.oview == 0
         self.dirt |= _D_HEAD | _D_PROMPT
 
     # -- the scene -----------------------------------------------------------------------------
@@ -323,10 +317,7 @@ class GameScene(Scene):
         if self.wipe < _NB:
             # a view is being wiped in (draw() draws the next band): nothing else happens
             # meanwhile, so no band shares its frame with thinking, physics or a human's input
-            if self.hold:
-                self.hold = False
-            else:
-                self.wipe += 1
+            self.wipe += 1
             return
         if self.over:
             return
@@ -761,100 +752,29 @@ class GameScene(Scene):
             return tw.w
         return tw.load(self.vseat)
 
-    def _mark(self, x0, y0, x1, y1):
-        """Add a box (inclusive pixel bounds, main-view y) to the boxes to repaint: into the
-        first one it overlaps, else as a new one; with no room left, into the one it grows
-        least."""
-        d = self.boxes
-        best = -1
-        grow = 0x3FFFFFFF
-        for i in range(0, self.nbox << 2, 4):
-            if d[i] <= x1 and x0 <= d[i + 2] and d[i + 1] <= y1 and y0 <= d[i + 3]:
-                best = i
-                grow = -1
-                break
-            k = ((d[i + 2] if d[i + 2] > x1 else x1) - (d[i] if d[i] < x0 else x0)) * \
-                ((d[i + 3] if d[i + 3] > y1 else y1) - (d[i + 1] if d[i + 1] < y0 else y0)) - \
-                (d[i + 2] - d[i]) * (d[i + 3] - d[i + 1])
-            if k < grow:
-                grow = k
-                best = i
-        if grow >= 0 and self.nbox < _NBOX:
-            best = self.nbox << 2
-            self.nbox += 1
-            d[best] = x0
-            d[best + 1] = y0
-            d[best + 2] = x1
-            d[best + 3] = y1
-            return
-        if x0 < d[best]:
-            d[best] = x0
-        if y0 < d[best + 1]:
-            d[best + 1] = y0
-        if x1 > d[best + 2]:
-            d[best + 2] = x1
-        if y1 > d[best + 3]:
-            d[best + 3] = y1
-
     def _draw_tower(self, g, whole, fb):
         """The tower on view: whole, or only what changed since the last frame. A body whose
         screen polygon changed (or whose edge colour did: the carried piece is edged white) is
         placed again from the world's vertex cache; the box around its old and new polygons is
         marked (several such boxes are kept apart, so that bodies moving in two places do not
-        repaint everything between them). The boxes are cleared and every body overlapping one
-        is drawn again, in drawing order, and so is every later body overlapping one drawn again
-        (a body drawn over a later one would cover it outside the boxes: the box it overlapped
-        grows by it). On top: the balance hint and the collapse label. fb: the main view."""
+        repaint everything between them). Each box is cleared and every body overlapping it is
+        drawn again in drawing order, cut to the box (the polygon kernel clips; what framebuf
+        draws is not cut, and the box grows by it). On top: the balance hint and the collapse
+        label. fb: the main view."""
         w = self._view_world()
         if w is None:
             return
         pb = self.paint
         bx = self.bx
-        mov = self.mov
         ty = _TABLE_M + self.cam
         n = w.count()
-        self.nbox = 0
-        if whole:
-            self._mark(0, 0, 239, _MAIN_H - 1)
         car = w.carried()
         was = self.car
         self.car = car
-        w32 = w.w32
-        w16 = w.w16
-        pose = self.pose
-        place = w.k.k_place                 # pb.place()'s kernel, called here straight
-        z = pb.z
-        zb = pb.zb
-        for b in range(n):
-            now = 0 if w16[_OBH + b * _BSH + _BH_FLAGS] & _F_SLEEP else 1
-            # a sleeping body does not move (it sleeps after 10 still frames, physics_kern); an
-            # awake one whose pose did not change (Q6 px as drawn, angle) has the same polygon
-            edge = (b == car) != (b == was)
-            o = _OB + b * _BS
-            q = 3 * b
-            x = w32[o] >> 4
-            y = w32[o + 1] >> 4
-            a = w32[o + 2]
-            if whole or edge or (now or mov[b]) and (x != pose[q] or y != pose[q + 1] or
-                                                     a != pose[q + 2]):
-                pose[q] = x
-                pose[q + 1] = y
-                pose[q + 2] = a
-                k = b << 2
-                if place(w32, w16, z, b, 120, ty, 6, zb) or whole or edge:
-                    x0 = z[zb]
-                    y0 = z[zb + 1]
-                    x1 = z[zb + 2]
-                    y1 = z[zb + 3]
-                    if not whole:           # the old polygon and the new one
-                        self._mark(bx[k] if bx[k] < x0 else x0, bx[k + 1] if bx[k + 1] < y0 else y0,
-                                   bx[k + 2] if bx[k + 2] > x1 else x1,
-                                   bx[k + 3] if bx[k + 3] > y1 else y1)
-                    bx[k] = x0
-                    bx[k + 1] = y0
-                    bx[k + 2] = x1
-                    bx[k + 3] = y1
-            mov[b] = now
+        # the bodies whose polygons changed placed again, the boxes to repaint marked (in bx at
+        # _DBOX)
+        nb = w.k.k_scan(w.w32, w.w16, pb.z, self.pose, bx, n, car, was, ty, pb.zb,
+                        1 if whole else 0)
         # the overlays: the hint now and as last drawn (hint[5:10]), the label
         hint = self.hint
         for i in range(5):
@@ -865,50 +785,39 @@ class GameScene(Scene):
         for i in range(5):
             if hint[i] != hint[5 + i]:
                 ovl = True
-                if hint[9]:
-                    self._mark(hint[5] - 1, hint[6] - 1, hint[5] + 1, hint[7] + 1)    # erase it
+                if hint[9]:                 # erase it
+                    nb = w.k.k_mark(bx, nb, hint[5] - 1, hint[6] - 1, hint[5] + 1, hint[7] + 1)
                 break
-        nb = self.nbox
         if nb:
             ovl = True
-            d = self.boxes
-            t = _NBOX << 2                  # d[t:]: the boxes grown by the bodies drawn again
-            for i in range(0, nb << 2, 4):
-                x0 = d[i] - 1 if d[i] > 0 else 0
-                y0 = d[i + 1] - 1 if d[i + 1] > 0 else 0
-                x1 = d[i + 2] + 2 if d[i + 2] < 238 else 240
-                y1 = d[i + 3] + 2 if d[i + 3] < _MAIN_H - 2 else _MAIN_H
-                d[t + i] = x0
-                d[t + i + 1] = y0
-                d[t + i + 2] = x1 - 1
-                d[t + i + 3] = y1 - 1
-                if x0 < x1 and y0 < y1:
-                    if ty > y0:
-                        fb.fill_rect(x0, y0, x1 - x0, (ty if ty < y1 else y1) - y0, _PAL_NAVY)
-                    if ty < y1:
-                        fb.fill_rect(x0, ty if ty > y0 else y0, x1 - x0,
-                                     y1 - (ty if ty > y0 else y0), _PAL_BROWN)
-                    g.dirty(x0, _MAIN_Y + y0, x1 - x0, y1 - y0)
             pb.view(fb)
-            for b in range(n):
-                k = b << 2
-                x0 = bx[k]
-                y0 = bx[k + 1]
-                x1 = bx[k + 2]
-                y1 = bx[k + 3]
-                for i in range(t, t + (nb << 2), 4):
-                    if d[i] <= x1 and x0 <= d[i + 2] and d[i + 1] <= y1 and y0 <= d[i + 3]:
+            for i in range(_DBOX, _DBOX + (nb << 2), 4):
+                x0 = bx[i] - 1 if bx[i] > 0 else 0
+                y0 = bx[i + 1] - 1 if bx[i + 1] > 0 else 0
+                x1 = bx[i + 2] + 1 if bx[i + 2] < 239 else 239
+                y1 = bx[i + 3] + 1 if bx[i + 3] < _MAIN_H - 1 else _MAIN_H - 1
+                if x0 > x1 or y0 > y1:
+                    continue
+                g.dirty(x0, _MAIN_Y + y0, x1 + 1 - x0, y1 + 1 - y0)
+                if ty > y0:
+                    fb.fill_rect(x0, y0, x1 + 1 - x0, (ty if ty <= y1 else y1 + 1) - y0, _PAL_NAVY)
+                if ty <= y1:
+                    fb.fill_rect(x0, ty if ty > y0 else y0, x1 + 1 - x0,
+                                 y1 + 1 - (ty if ty > y0 else y0), _PAL_BROWN)
+                pb.clip(x0, y0, x1, y1)
+                # every body in the box drawn again in drawing order, cut to the box; a body that
+                # framebuf drew whole (not cut) covers bodies outside it: the box grows by it, so
+                # the later ones there are drawn over it again
+                for b in range(n):
+                    k = b << 2
+                    if bx[k] <= x1 and x0 <= bx[k + 2] and bx[k + 1] <= y1 and y0 <= bx[k + 3]:
                         p = w.piece(b)
-                        pb.fill(p, D.PCOL[p], _PAL_WHITE if b == car else _PAL_BLACK)
-                        if x0 < d[i]:
-                            d[i] = x0
-                        if y0 < d[i + 1]:
-                            d[i + 1] = y0
-                        if x1 > d[i + 2]:
-                            d[i + 2] = x1
-                        if y1 > d[i + 3]:
-                            d[i + 3] = y1
-                        break
+                        if not pb.fill(p, D.PCOL[p], _PAL_WHITE if b == car else _PAL_BLACK):
+                            x0 = max(0, min(x0, bx[k]))
+                            y0 = max(0, min(y0, bx[k + 1]))
+                            x1 = min(239, max(x1, bx[k + 2]))
+                            y1 = min(_MAIN_H - 1, max(y1, bx[k + 3]))
+                            pb.clip(x0, y0, x1, y1)
         if ovl:
             if hint[4]:
                 y = hint[1]

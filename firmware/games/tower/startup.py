@@ -27,6 +27,7 @@ from games.tower import towers as TW
 _MAXB = const(30)           # bodies: a tower has at most all 27 pieces; 30 for the
                             # issue's 30-body benchmark (about 0.4 KB a world)
 _TV = const(260)
+_NBOX = const(8)            # boxes of a tower view repainted apart (scenes._draw_tower)
 # geom.py
 _NCOL = const(120)
 _NJ = const(64)
@@ -50,7 +51,6 @@ _MAIN_Y = const(22)
 _MAIN_H = const(178)
 _U_IDLE = const(0)
 _NB = const(4)              # 4: the result of 4 seats is wiped in a tower a step (below)
-_NBOX = const(4)            # boxes of a tower view repainted apart (_draw_tower)
 _D_ALL = const(7)
 # -- end of the copies --
 
@@ -132,8 +132,8 @@ def _state(sc, n):
     # drawing state
     sc.view = 0                         # scenes._VW_*
     sc.vseat = -1                       # whose tower is on view
-    sc.wipe = _NB                       # bands of the view wiped in so far (_NB: all of it)
-    sc.hold = False                     # the wipe's first band waits a step (_pick_view)
+    sc.wipe = _NB                       # bands of the view wiped in so far (_NB: all of it; -1:
+                                        # the first band waits a step, _pick_view)
     sc.oview = 0                        # the view being wiped away, its seat and camera
     sc.ovs = -1
     sc.ocam = 0
@@ -141,12 +141,10 @@ def _state(sc, n):
     sc.dirt = _D_ALL                    # what to draw (scenes._D_*)
     sc.d_cell = -1                      # shelf cell to repaint (cursor moved from there)
     sc.hd = bytearray(b"\xff" * (3 * n))   # per seat chip: flags, tokens, tower size as drawn
-    sc.bx = array("h", bytes(8 * _MAXB))        # last drawn bounding box per body
-    sc.mov = bytearray(_MAXB)                    # body was awake when last looked at
-    sc.pose = array("i", bytes(12 * _MAXB))     # per body: x, y (Q6) and angle as drawn
+    # per body its bounding box as last drawn, then the boxes to repaint (physics_kern.k_scan)
+    sc.bx = array("h", bytes(8 * _MAXB + 8 * _NBOX))
+    sc.pose = array("i", bytes(16 * _MAXB))     # per body: x, y (Q6) and angle as drawn, awake
     sc.car = -1                                 # the body drawn as the carried one
-    sc.boxes = array("h", bytes(16 * _NBOX))    # the boxes to repaint, then the same grown
-    sc.nbox = 0
     sc.label = False                            # the collapse label is on view
     # the prompt: record rows looked at, where the next starts, the newest worth telling, the
     # newest collapse
