@@ -118,7 +118,8 @@ def game(name, kinds, seed):
             r.frames_locked(2, 0)
             hw.buttons = mash
         r.frames_locked(1)
-    r.frames_locked(30)                     # the result screen
+    hw.buttons = pad                        # the result screen, no key pressed: leaving it
+    r.frames_locked(30)                     # (A) is an allocation point, core/session.py
     r.line(name, saved, 1 if g.game_over else 0)
     hw.cleanup()
 
