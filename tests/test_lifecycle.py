@@ -366,7 +366,7 @@ def test_every_text_of_the_results_screen_fits_the_screen(hw):
 GAME_CONSOLE = {"core", "core.console", "core.gfx", "core.palette", "core.fastpath", "core.buttons",
                 "core.tilt", "core.notice", "core.settings", "core.scene", "core.setup", "core.modules",
                 "core.handoff", "core.text", "core.files", "core.power"}
-GAME_USES = {"core.buffers", "core.rng", "core.record", "core.image_viper", "core.image_pure"}
+GAME_USES = {"core.buffers", "core.rng", "core.record", "core.image_viper", "core.image_pure", "core.big_viper"}
 
 
 @pytest.mark.parametrize("port", ["unix", "wasm-min"])

@@ -357,7 +357,11 @@ class GameScene(Scene):
         if st.phase == R.P_OVER:
             self.mode = M_OVER
             self.game_over = True
-            self._dpanel = 15
+            # the name rows lose the turn marker and show the winners; the columns already
+            # marked (the winning build, the last forfeit's panel) are all else that changes:
+            # every panel redrawn made the game-over frame 40 ms on the Pico
+            self._dname = (1 << self.n) - 1
+            self._dpanel |= self._free
             self.c.beep(880, 120)
             return
         self.wait = self._delay()
