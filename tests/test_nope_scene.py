@@ -287,7 +287,7 @@ def test_snapshot_is_none_when_the_game_is_over():
 # -- damaged saves -----------------------------------------------------------------------------------
 def _snap():
     c, g = start((3, 1, 2), seed=51)
-    for _ in range(80):
+    for _ in range(81):         # (the first frame only paints: a bot begins a frame later)
         c.frame()
     return g.snapshot()
 

@@ -476,6 +476,14 @@ class GameScene(Scene):
         cleared to the background, so an empty cell needs only its dot (a whole empty board's
         400 cells cleared one by one took 10 ms of the game's first frame on the Pico)."""
         fb = g.fb
+        fill = fb.fill_rect                     # (bound once: the board's repaint is 400 cells)
+        dot = fb.pixel
+        size = R.SIZE
+        navy = P.NAVY
+        slate = P.SLATE
+        black = P.BLACK
+        colours = LEVEL_COLOURS
+        sq = T.SQ
         sh = self.shown
         for cy in range(y0, y1 + 1):
             if sh[cy] == _TABLE:
@@ -485,29 +493,30 @@ class GameScene(Scene):
             top = d.top
             tiles = d.tiles
             py = _BY + cy * _CELL
+            c = cy * size + x0
+            px = _BX + x0 * _CELL
             for cx in range(x0, x1 + 1):
-                px = _BX + cx * _CELL
-                c = cy * R.SIZE + cx
                 v = h[c]
                 if not v:
                     if not cleared:
-                        fb.fill_rect(px, py, _CELL, _CELL, P.NAVY)
-                    fb.pixel(px + 5, py + 5, P.SLATE)
-                    continue
-                tp = top[c]
-                l = 1 if cx and top[c - 1] != tp else 0
-                r = 1 if cx < R.SIZE - 1 and top[c + 1] != tp else 0
-                t = 1 if cy and top[c - R.SIZE] != tp else 0
-                b = 1 if cy < R.SIZE - 1 and top[c + R.SIZE] != tp else 0
-                if l | r | t | b:
-                    fb.fill_rect(px, py, _CELL, _CELL, P.BLACK)
-                fb.fill_rect(px + l, py + t, _CELL - l - r, _CELL - t - b, LEVEL_COLOURS[v])
-                if v > 1:                       # the level, on the tile's first square
-                    i = 4 * (tp - 1)
-                    k = (tiles[i] * 4 + tiles[i + 1]) * T.MAX_SQUARES
-                    q = T.SQ[k]                 # its first square
-                    if cx == tiles[i + 2] + (q & 3) and cy == tiles[i + 3] + (q >> 2):
-                        fb.text(DIGITS[v - 1], px + 2, py + 1, DIGIT_COLOURS[v])
+                        fill(px, py, _CELL, _CELL, navy)
+                    dot(px + 5, py + 5, slate)
+                else:
+                    tp = top[c]
+                    l = 1 if cx and top[c - 1] != tp else 0
+                    r = 1 if cx < size - 1 and top[c + 1] != tp else 0
+                    t = 1 if cy and top[c - size] != tp else 0
+                    b = 1 if cy < size - 1 and top[c + size] != tp else 0
+                    if l | r | t | b:
+                        fill(px, py, _CELL, _CELL, black)
+                    fill(px + l, py + t, _CELL - l - r, _CELL - t - b, colours[v])
+                    if v > 1:                   # the level, on the tile's first square
+                        i = 4 * (tp - 1)
+                        q = sq[(tiles[i] * 4 + tiles[i + 1]) * T.MAX_SQUARES]   # its first square
+                        if cx == tiles[i + 2] + (q & 3) and cy == tiles[i + 3] + (q >> 2):
+                            fb.text(DIGITS[v - 1], px + 2, py + 1, DIGIT_COLOURS[v])
+                c += 1
+                px += _CELL
         m = self.gm
         if m >= 0:
             k = self.st.card * 4 + (m >> 10)

@@ -156,6 +156,9 @@ def _begin(sc, setup, snapshot):
     sc._new_decision()
     sc._show_hand()
     sc._make_log()
+    if st.phase != R.P_OVER and sc.kinds[st.to_move()] != _ST_HUMAN:
+        sc.wait = 1         # the first frame paints the whole table; a bot begins a frame later
+                            # (its beginning took 10 ms of that frame on the Pico: 36.8 ms)
 
 
 def _sprite(img):
