@@ -476,10 +476,8 @@ class GameScene(Scene):
         cleared to the background, so an empty cell needs only its dot (a whole empty board's
         400 cells cleared one by one took 10 ms of the game's first frame on the Pico)."""
         fb = g.fb
-        fill = fb.fill_rect                     # (bound once: the board's repaint is 400 cells)
-        dot = fb.pixel
-        size = R.SIZE
-        navy = P.NAVY
+        size = R.SIZE                           # (looked up once: a board's repaint is 400 cells;
+        navy = P.NAVY                           # a bound method would allocate: called directly)
         slate = P.SLATE
         black = P.BLACK
         colours = LEVEL_COLOURS
@@ -499,8 +497,8 @@ class GameScene(Scene):
                 v = h[c]
                 if not v:
                     if not cleared:
-                        fill(px, py, _CELL, _CELL, navy)
-                    dot(px + 5, py + 5, slate)
+                        fb.fill_rect(px, py, _CELL, _CELL, navy)
+                    fb.pixel(px + 5, py + 5, slate)
                 else:
                     tp = top[c]
                     l = 1 if cx and top[c - 1] != tp else 0
@@ -508,8 +506,8 @@ class GameScene(Scene):
                     t = 1 if cy and top[c - size] != tp else 0
                     b = 1 if cy < size - 1 and top[c + size] != tp else 0
                     if l | r | t | b:
-                        fill(px, py, _CELL, _CELL, black)
-                    fill(px + l, py + t, _CELL - l - r, _CELL - t - b, colours[v])
+                        fb.fill_rect(px, py, _CELL, _CELL, black)
+                    fb.fill_rect(px + l, py + t, _CELL - l - r, _CELL - t - b, colours[v])
                     if v > 1:                   # the level, on the tile's first square
                         i = 4 * (tp - 1)
                         q = sq[(tiles[i] * 4 + tiles[i + 1]) * T.MAX_SQUARES]   # its first square
