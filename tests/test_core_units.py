@@ -287,14 +287,3 @@ def test_the_apostrophe_is_a_straight_mark_not_the_fonts_accent():
     want.fb.fill_rect(19, 8, 2, 3, 5)
     assert g.buf == want.buf
 
-
-def test_scaled_text_viper_kernel_and_framebuf_rectangles_draw_the_same_pixels_clipped_on_every_side():
-    import mprun
-    got = {}
-    for port in ("unix", "wasm-min", "cpython"):
-        r = mprun.run(port, "tests/mp/big_twins.py", cwd=mprun.ROOT)
-        assert r.returncode == 0, r.stderr
-        got[port] = dict(kv.split("=") for kv in r.stdout.split())
-    assert got["unix"]["viper"] == "1"                 # the unix port really runs the kernel
-    assert got["unix"]["fast"] == got["unix"]["pure"]
-    assert len({got[p][k] for p in got for k in ("fast", "pure")}) == 1, got

@@ -118,11 +118,14 @@ def test_the_launchers_incremental_redraw_equals_a_full_redraw_at_every_frame(hw
         assert bytes(g.buf) == drawn, "frame %d differs from a full redraw" % step
 
 
-def test_the_viper_image_kernel_and_its_pure_twin_draw_the_same_pixels_clipped_on_every_side():
+# gfx.image()'s kernel and its pure twin; gfx.text_big()'s kernel and framebuf's rectangles
+@pytest.mark.parametrize("script", ["tests/mp/image_twins.py", "tests/mp/big_twins.py"],
+                         ids=["image", "text_big"])
+def test_the_viper_kernels_and_their_pure_twins_draw_the_same_pixels_clipped_on_every_side(script):
     import mprun
     got = {}
     for port in ("unix", "wasm", "wasm-min", "cpython"):
-        r = mprun.run(port, "tests/mp/image_twins.py", cwd=mprun.ROOT)
+        r = mprun.run(port, script, cwd=mprun.ROOT)
         assert r.returncode == 0, r.stderr
         got[port] = dict(kv.split("=") for kv in r.stdout.split())
     assert got["unix"]["viper"] == "1"                 # the unix port really runs the kernel

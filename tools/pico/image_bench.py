@@ -11,12 +11,15 @@ per boot:
 
     ib launcher heap_total=H live=L first_frame_ms=T
     ib game game=G live_start=L result=R faults=F frames=N mean_us=M p95_ms=P max_ms=X
-       alloc_frames=A peak=K head_mean_us=H [pystack_peak=B] results_live=L2 [error=...]
+       alloc_frames=A peak=K head_mean_us=H first_us=F max_us=W [pystack_peak=B] results_live=L2
+       [error=...]
 
 peak: the most gc.mem_alloc() read after any frame (live objects and garbage not yet collected:
 an upper bound of the live heap during play).
 
 head_mean_us: the mean over the first HEAD frames (400), to set beside a run capped there.
+first_us: the game's first frame (its whole-screen repaint); max_us: the longest frame, the first
+included (max_ms in whole milliseconds).
 
 pystack_peak: on an image with a Python call stack of its own (MICROPY_ENABLE_PYSTACK), the
 most of it the game used, in bytes (game() is given its address and size from the image's
@@ -97,7 +100,7 @@ def game(limit=30000, pystack=None):
     hist = array("H", range(256))   # frames per whole millisecond (255: longer)
     for i in range(256):
         hist[i] = 0
-    n = total = worst = grew = head = 0
+    n = total = worst = grew = head = first = 0
     faults = c.faults
     mem = gc.mem_alloc
     ticks = time.ticks_us
@@ -113,6 +116,8 @@ def game(limit=30000, pystack=None):
         m = m2
         n += 1
         total += us
+        if n == 1:
+            first = us              # the game's first frame: its whole-screen repaint
         if n == HEAD:
             head = total
         worst = max(worst, us)
@@ -130,7 +135,8 @@ def game(limit=30000, pystack=None):
            "max_ms=%d alloc_frames=%d peak=%d" % (c.game_name, live, result, c.faults - faults, n,
                                                   total // max(n, 1), p95, worst // 1000, grew,
                                                   peak)
-    line += " head_mean_us=%d" % ((head or total) // min(max(n, 1), HEAD))
+    line += " head_mean_us=%d first_us=%d max_us=%d" % ((head or total) // min(max(n, 1), HEAD),
+                                                      first, worst)
     if pystack:
         line += " pystack_peak=%d" % _pystack_peak(*pystack)
     if result == "finished":
