@@ -286,4 +286,3 @@ def test_the_apostrophe_is_a_straight_mark_not_the_fonts_accent():
     want.fb.text("sB", 24, 8, 5)
     want.fb.fill_rect(19, 8, 2, 3, 5)
     assert g.buf == want.buf
-
