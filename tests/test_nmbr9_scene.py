@@ -315,3 +315,16 @@ def test_a_view_change_is_drawn_a_band_of_rows_a_step_and_no_bot_thinks_beside_i
         assert g.sub == S.S_THINK and (g.bot.find.y, g.bot.find.used, g.bot.stage, g.bot.best,
                                        g.record.n) == think
     assert rows == [7, 14, 20]          # three bands, the whole display after the third
+
+
+def test_the_cells_viper_kernel_and_the_framebuf_calls_draw_the_same_pixels():
+    """games/nmbr9/cells_viper.py against the scene's framebuf path, over a whole game: whole
+    repaints and boxes of cells over a patterned frame (tests/mp/nmbr9_cells_twins.py)."""
+    import mprun
+    got = {}
+    for port in ("unix", "cpython"):
+        r = mprun.run(port, "tests/mp/nmbr9_cells_twins.py", cwd=mprun.ROOT)
+        assert r.returncode == 0, r.stderr
+        got[port] = dict(kv.split("=") for kv in r.stdout.split())
+    assert got["unix"]["viper"] == "1"                 # the unix port really runs the kernel
+    assert got["unix"]["fast"] == got["unix"]["pure"] == got["cpython"]["pure"], got

@@ -20,9 +20,12 @@ steps before it is placed.
 Nothing allocates after __init__: texts are constants or bytearrays, numbers go through
 gfx.number, the bot thinks BOT_BUDGET units a step.
 """
+from array import array
+
 from micropython import const
 
 from core import buttons as B
+from core import fastpath
 from core import palette as P
 from core import text as TX
 from core.gfx import DIGITS
@@ -66,6 +69,8 @@ SEAT_COLOURS = (P.CYAN, P.ORANGE, P.GREEN, P.PINK)
 # by height (level + 1): the cell's colour, and its level digit's colour
 LEVEL_COLOURS = (P.NAVY, P.BLUE, P.FOREST, P.PURPLE, P.BROWN, P.CYAN, P.PINK, P.ORANGE,
                  P.SILVER, P.GREY, P.GREEN, P.SLATE)
+# cells_viper's colours: LEVEL_COLOURS, then black (borders), navy (empty), slate (their dots)
+_CELL_COLOURS = bytes(LEVEL_COLOURS + (P.BLACK, P.NAVY, P.SLATE))
 DIGIT_COLOURS = (P.NAVY, P.WHITE, P.WHITE, P.WHITE, P.WHITE, P.BLACK, P.BLACK, P.BLACK,
                  P.BLACK, P.WHITE, P.BLACK, P.WHITE)
 _BOT_RNG_MIX = const(0x5A3C9)
@@ -98,6 +103,9 @@ class GameScene(Scene):
         self.game_over = False
         self.view = 0                           # the seat whose display is shown
         self.shown = bytearray(R.SIZE)          # per row of cells: the seat whose row it shows
+        kern = fastpath.load("games.nmbr9.cells_viper")    # the cells' kernel, where native
+        self._cells = kern.row if kern is not None else None   # code runs
+        self._cp = array("i", [0] * 4)
         self.gm = -1                            # the ghost's move (-1: no ghost)
         self.gcol = P.WHITE
         self.why = R.OK                         # the ghost: legal, or why not
@@ -475,6 +483,10 @@ class GameScene(Scene):
         squares among them (on rows that show the seat to play). `cleared`: the screen was just
         cleared to the background, so an empty cell needs only its dot (a whole empty board's
         400 cells cleared one by one took 10 ms of the game's first frame on the Pico)."""
+        if self._cells is not None:
+            self._kernel_cells(g, x0, y0, x1, y1, cleared)
+            self._draw_ghost(g, x0, y0, x1, y1)
+            return
         fb = g.fb
         size = R.SIZE                           # (looked up once: a board's repaint is 400 cells;
         navy = P.NAVY                           # a bound method would allocate: called directly)
@@ -515,6 +527,47 @@ class GameScene(Scene):
                             fb.text(DIGITS[v - 1], px + 2, py + 1, DIGIT_COLOURS[v])
                 c += 1
                 px += _CELL
+        self._draw_ghost(g, x0, y0, x1, y1)
+
+    def _kernel_cells(self, g, x0, y0, x1, y1, cleared):
+        """_draw_cells()'s cells by the viper kernel (a row a call), then the level digits: each
+        tile's on its first square, where that tile is on top and above level 0."""
+        sh = self.shown
+        disp = self.st.disp
+        p = self._cp
+        p[1] = x0
+        p[2] = x1
+        p[3] = 1 if cleared else 0
+        seats = 0                               # the displays these rows show
+        for cy in range(y0, y1 + 1):
+            if sh[cy] != _TABLE:
+                d = disp[sh[cy]]
+                p[0] = cy
+                self._cells(g.buf, d.h, d.top, _CELL_COLOURS, p)
+                seats |= 1 << sh[cy]
+        fb = g.fb
+        for s in range(self.n):
+            if not seats & (1 << s):
+                continue
+            d = disp[s]
+            tiles = d.tiles
+            for k in range(d.n):
+                i = 4 * k
+                q = T.SQ[(tiles[i] * 4 + tiles[i + 1]) * T.MAX_SQUARES]   # its first square
+                cx = tiles[i + 2] + (q & 3)
+                cy = tiles[i + 3] + (q >> 2)
+                if x0 <= cx <= x1 and y0 <= cy <= y1 and sh[cy] == s:
+                    c = cy * R.SIZE + cx
+                    v = d.h[c]
+                    if v > 1 and d.top[c] == k + 1:
+                        fb.text(DIGITS[v - 1], _BX + cx * _CELL + 2, _BY + cy * _CELL + 1,
+                                DIGIT_COLOURS[v])
+
+    def _draw_ghost(self, g, x0, y0, x1, y1):
+        """The ghost's squares among cells x0..x1, y0..y1 (on rows that show the seat to play),
+        and the box marked."""
+        fb = g.fb
+        sh = self.shown
         m = self.gm
         if m >= 0:
             k = self.st.card * 4 + (m >> 10)
