@@ -24,61 +24,51 @@ def row(dst: ptr8, h: ptr8, top: ptr8, col: ptr8, p: ptr32):
         c = cy * 20 + cx
         x0 = 20 + cx * 10
         v = int(h[c])
-        if v == 0:
-            if not cleared:
-                b = navy | (navy << 4)
-                y = y0
-                while y < y0 + 10:
-                    o = y * 120 + (x0 >> 1)
-                    k = 0
-                    while k < 5:
-                        dst[o + k] = b
-                        k += 1
-                    y += 1
-            o = (y0 + 5) * 120 + ((x0 + 5) >> 1)     # x0 + 5 is odd: the low nibble
-            dst[o] = (int(dst[o]) & 0xF0) | slate
-        else:
+        l = 0                                   # the sides framed in black
+        r = 0
+        t = 0
+        bt = 0
+        fill = navy
+        if v:
+            fill = int(col[v])
             tp = int(top[c])
-            l = 0
             if cx > 0:
                 if int(top[c - 1]) != tp:
                     l = 1
-            r = 0
             if cx < 19:
                 if int(top[c + 1]) != tp:
                     r = 1
-            t = 0
             if cy > 0:
                 if int(top[c - 20]) != tp:
                     t = 1
-            bt = 0
             if cy < 19:
                 if int(top[c + 20]) != tp:
                     bt = 1
-            fill = int(col[v])
-            y = y0
-            while y < y0 + 10:
-                o = y * 120 + (x0 >> 1)
+        if v or not cleared:
+            o = y0 * 120 + (x0 >> 1)            # x0 is even: 5 whole bytes a pixel row
+            y = 0
+            while y < 10:
                 edge = 0
-                if y < y0 + t:
+                if y < t:
                     edge = 1
-                if y >= y0 + 10 - bt:
+                if y >= 10 - bt:
                     edge = 1
+                b = fill
                 if edge:
-                    b = black | (black << 4)
-                    k = 0
-                    while k < 5:
-                        dst[o + k] = b
-                        k += 1
-                else:
-                    b = fill | (fill << 4)
-                    k = 0
-                    while k < 5:
-                        dst[o + k] = b
-                        k += 1
-                    if l:                       # x0 even: the first pixel is a high nibble
+                    b = black
+                b = b | (b << 4)
+                k = 0
+                while k < 5:
+                    dst[o + k] = b
+                    k += 1
+                if not edge:
+                    if l:                       # the first pixel: a high nibble
                         dst[o] = (black << 4) | fill
-                    if r:                       # the last pixel (x0 + 9) a low nibble
+                    if r:                       # the last (x0 + 9): a low nibble
                         dst[o + 4] = (fill << 4) | black
+                o += 120
                 y += 1
+        if not v:                               # the dot: x0 + 5 is odd, a low nibble
+            o = (y0 + 5) * 120 + ((x0 + 5) >> 1)
+            dst[o] = (int(dst[o]) & 0xF0) | slate
         cx += 1
