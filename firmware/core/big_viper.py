@@ -1,6 +1,8 @@
 """Scaled text into the frame buffer, viper version (the board's fast path for gfx.text_big();
 without native code gfx draws the same pixels as runs of framebuf rectangles). On the Pico a
 digit at scale 3 took 1.3 ms as rectangles, most of it Python walking the glyph's bits."""
+from array import array
+
 import micropython
 from micropython import const
 
@@ -63,3 +65,24 @@ def draw(dst: ptr8, src: ptr8, p: ptr32):
                     dst[d] = (int(dst[d]) & 0x0F) | hi
                 y += 1
         r += 1
+
+
+def attach(g):
+    """Make gfx `g`'s text_big() draw through this kernel: a game calls it as it starts, where
+    native code runs (fastpath.load: an allocation point). The console's own screens keep
+    framebuf's rectangles: the kernel's 1.5 KB would take the name editor over its memory cap
+    on the 64-bit port."""
+    g._bp = array("i", [0] * 6)
+    g._big = text
+
+
+def text(g, x, y, c, scale, n):
+    """gfx.text_big()'s drawing of its 1-bit line (n characters) through draw()."""
+    p = g._bp
+    p[0] = 30                   # gfx's _TEXT_CHARS: the line's bytes a row
+    p[1] = x + BIAS
+    p[2] = y + BIAS
+    p[3] = c & 15
+    p[4] = scale
+    p[5] = n << 3
+    draw(g.buf, g._tbuf, p)

@@ -19,7 +19,6 @@ W = const(240)
 H = const(240)
 MAX_RECTS = const(8)
 _TEXT_CHARS = const(30)          # longest string text_big() scales (30 x 8 px = 240 px)
-_BIG_BIAS = const(0x10000)       # core/big_viper.py's BIAS
 
 DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
 _IDENTITY = b"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f"
@@ -40,9 +39,7 @@ class Gfx:
         self._ip = array("i", [0] * 8)        # image(): the clipped window, for the kernel
         self._tbuf = bytearray(_TEXT_CHARS * 8)
         self._tfb = framebuf.FrameBuffer(self._tbuf, _TEXT_CHARS * 8, 8, framebuf.MONO_HLSB)
-        vip = fastpath.load("core.big_viper")    # text_big()'s kernel where native code runs
-        self._big = vip.draw if vip is not None else None
-        self._bp = array("i", [0] * 6)
+        self._big = None      # text_big()'s kernel, once a game attaches it (core/big_viper.py)
 
     # -- dirty rectangles ------------------------------------------------------------------
     def dirty(self, x, y, w, h):
@@ -246,35 +243,26 @@ class Gfx:
         tfb.text(s, 0, 0, 1)
         tb = self._tbuf                 # MONO_HLSB: a row of a character is one byte, MSB left
         if self._big is not None:
-            p = self._bp
-            p[0] = _TEXT_CHARS
-            p[1] = x + _BIG_BIAS        # (core/big_viper.py: read unsigned on a 64-bit port)
-            p[2] = y + _BIG_BIAS
-            p[3] = c & 15
-            p[4] = scale
-            p[5] = n << 3
-            self._big(self.buf, tb, p)
-            if not (self.whole and self.n):
-                self.dirty(x, y, (n << 3) * scale, scale << 3)
-            return (n << 3) * scale
-        fb = self.fb
-        for row in range(8):
-            yy = y + row * scale
-            k = row * _TEXT_CHARS
-            for i in range(n):
-                b = tb[k + i]
-                bit = 7
-                while b:
-                    if b >> bit & 1:
-                        end = bit           # a run of set bits from `bit` down to `end` + 1
-                        while end >= 0 and b >> end & 1:
-                            end -= 1
-                        fb.fill_rect(x + ((i << 3) + 7 - bit) * scale, yy, (bit - end) * scale,
-                                     scale, c)
-                        b &= (1 << (end + 1)) - 1
-                        bit = end
-                    else:
-                        bit -= 1
+            self._big(self, x, y, c, scale, n)
+        else:
+            fb = self.fb
+            for row in range(8):
+                yy = y + row * scale
+                k = row * _TEXT_CHARS
+                for i in range(n):
+                    b = tb[k + i]
+                    bit = 7
+                    while b:
+                        if b >> bit & 1:
+                            end = bit           # a run of set bits from `bit` down to `end` + 1
+                            while end >= 0 and b >> end & 1:
+                                end -= 1
+                            fb.fill_rect(x + ((i << 3) + 7 - bit) * scale, yy,
+                                         (bit - end) * scale, scale, c)
+                            b &= (1 << (end + 1)) - 1
+                            bit = end
+                        else:
+                            bit -= 1
         if not (self.whole and self.n):     # (the whole screen marked: nothing to add)
             self.dirty(x, y, (n << 3) * scale, scale << 3)
         return (n << 3) * scale

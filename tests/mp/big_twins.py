@@ -5,7 +5,12 @@ from binascii import crc32
 
 from core.gfx import Gfx
 
+from core import fastpath
+
 g = Gfx()
+big = fastpath.load("core.big_viper")
+if big is not None:
+    big.attach(g)
 viper = g._big is not None
 out = []
 for kernel in (g._big, None):

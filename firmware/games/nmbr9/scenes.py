@@ -88,6 +88,9 @@ class GameScene(Scene):
         if not 1 <= n <= R.MAX_SEATS:
             raise ValueError("NMBR 9 needs 1-4 seats")
         self.c = console
+        big = fastpath.load("core.big_viper")   # text_big()'s kernel, where native code runs
+        if big is not None:
+            big.attach(console.gfx)
         self.setup = setup
         self.n = n
         self.kinds = bytearray(setup.kinds)

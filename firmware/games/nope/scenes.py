@@ -25,6 +25,7 @@ are drawn by gfx.number, the bots think with a fixed budget per step.
 from micropython import const
 
 from core import buttons as B
+from core import fastpath
 from core import palette as P
 from core import text as TX
 from core.modules import forget
@@ -121,6 +122,9 @@ class GameScene(Scene):
         """The fields (listed in games/nope/begin.py's scene()), then the deal or the resumed
         game. begin.py runs once a game and is forgotten here: its code is not on the heap
         while playing (docs/nope.md, Memory)."""
+        big = fastpath.load("core.big_viper")   # text_big()'s kernel, where native code runs
+        if big is not None:
+            big.attach(console.gfx)
         from games.nope import begin
         begin.scene(self, console, setup, snapshot)
         forget("games.nope.begin")

@@ -24,6 +24,7 @@ from array import array
 from micropython import const
 
 from core import buttons as B
+from core import fastpath
 from core import palette as P
 from core import text as TX
 from core.record import Record
@@ -100,6 +101,9 @@ class GameScene(Scene):
         if variant > 1:
             raise ValueError("variant")
         self.c = console
+        big = fastpath.load("core.big_viper")   # text_big()'s kernel, where native code runs
+        if big is not None:
+            big.attach(console.gfx)
         self.setup = setup
         self.n = n
         self.kinds = bytearray(setup.kinds)

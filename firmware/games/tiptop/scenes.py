@@ -31,6 +31,7 @@ from micropython import const
 
 from core import buffers
 from core import buttons as B
+from core import fastpath
 from core import palette as P
 from core import text as TX
 from core.gfx import DIGITS
@@ -142,6 +143,9 @@ class GameScene(Scene):
         if not 2 <= n <= R.MAX_SEATS:
             raise ValueError("Tip Top needs 2-8 seats")
         self.c = console
+        big = fastpath.load("core.big_viper")   # text_big()'s kernel, where native code runs
+        if big is not None:
+            big.attach(console.gfx)
         self.setup = setup
         self.n = n
         self.kinds = bytearray(setup.kinds)
