@@ -97,9 +97,10 @@ def test_parts_are_chosen_by_name_glob_or_word():
     assert BP.select([]) == list(BP.PARTS)
     assert BP.select(["tower"]) == ["tower"]
     assert BP.select(["tower*"]) == ["tower", "tower-human", "tower-physics", "tower-frames",
-                                     "tower-climb", "tower-collapse"]
+                                     "tower-climb", "tower-stack", "tower-collapse"]
     assert BP.select(["*tower*"]) == ["tower", "tower-human", "tower-physics", "tower-frames",
-                                      "tower-climb", "tower-collapse", "ballast-tower"]
+                                      "tower-climb", "tower-stack", "tower-collapse", "ballast-tower"]
+    assert BP.select(["stack"]) == ["tower-stack"] and BP.select(["push"]) == ["push"]
     assert BP.select(["climb"]) == ["tower-climb"] and "tower-climb" in BP.RUNNERS
     assert BP.select(["ballast"]) == ["ballast-" + g for g in BP.GAMES]
     assert BP.select(["*nope"]) == ["nope", "ballast-nope"]

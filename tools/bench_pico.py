@@ -48,7 +48,8 @@ GAMES = ("tower", "norespect", "nope", "tiptop", "nmbr9")     # core/catalog.py'
 TITLE = {"tower": "Tower", "norespect": "No Respect", "nope": "NOPE!", "tiptop": "Tip Top",
          "nmbr9": "NMBR 9"}
 PARTS = ("push", "screens", "norespect", "norespect-bots", "tower", "tower-human", "tower-physics",
-         "tower-frames", "tower-climb", "tower-stack", "tower-collapse", "nope", "nope-turns", "tiptop", "tiptop-8", "nmbr9", "nmbr9-frames") + \
+         "tower-frames", "tower-climb", "tower-stack", "tower-collapse", "nope", "nope-turns",
+         "tiptop", "tiptop-8", "nmbr9", "nmbr9-frames") + \
     tuple("ballast-" + g for g in GAMES)
 BOTS_4 = "3333"             # four hard bots
 TIPTOP_8 = "32132132"       # Tip Top's largest table: hard, normal and easy bots
