@@ -7,7 +7,10 @@ import mprun
 import soak
 
 
-@pytest.mark.parametrize("port,frames,seed,games", [("unix", 40000, 101, 5), ("wasm-min", 8000, 102, 3)])
+# Seeds whose short run seats every kind (the draws follow the games' frame counts: when a game's
+# length changes, a seed may seat no bot of one level; 102 seated no normal bot after issue 21's
+# first-view bands, 103 seats 3 human, 2 easy, 3 normal, 1 hard).
+@pytest.mark.parametrize("port,frames,seed,games", [("unix", 40000, 101, 5), ("wasm-min", 8000, 103, 3)])
 def test_a_short_soak_has_no_allocating_frame_and_no_fault(port, frames, seed, games):
     res, line = soak.chunk(port, frames, seed)
     assert res is not None, line

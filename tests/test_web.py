@@ -261,7 +261,9 @@ def test_device_motion_steers_the_tower_as_the_simulators_tilt(page, tmp_path):
         level.frame()
     lrec = level.run.console.game.record
     level_x = [lrec.field(i, 2) for i in range(lrec.n) if lrec.kind(i) == release and lrec.field(i, 0) == 0]
-    assert len(tilted) >= 3 and tilted[:len(level_x)] != level_x[:len(tilted)], (tilted, level_x)
+    # (since the tower's first view is wiped in by bands, this game's tilt topples the tower after
+    # the human's second piece: two releases, at 28573 and -1207, where level play gives 0 and 0)
+    assert len(tilted) >= 2 and tilted[:len(level_x)] != level_x[:len(tilted)], (tilted, level_x)
 
 
 # -- live play: keys, reload, storage ---------------------------------------------------------------

@@ -29,7 +29,7 @@ from core.setup import Setup  # noqa: E402
 from mash import Mash  # noqa: E402
 
 STEP_MS = (33, 33, 34)
-START = 0x3FFFFFFF - 20000          # 20 s before the ticks wrap
+START = 0x3FFFFFFF - 8000           # 8 s before the ticks wrap (a game lasts longer)
 
 
 def calls(hw, io, xyz):
