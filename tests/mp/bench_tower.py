@@ -18,7 +18,7 @@ tools/pico/bench_tower_parts.py gives this module its frame and hardware):
     bench tower game_hard4 ...             the same, four hard bots (section game4)
     bench tower bot_action KIND count=.. units=.. ms=.. us_per_unit=.. max_ms=..   (section bot)
     bench tower bot_frames frames=.. thinking=.. mean_ms=.. max_ms=..
-    bench tower collapse_20 fell=1 seconds=.. drawn=.. drawn_per_s=.. steps_per_s=.. ms_per_drawn=..
+    bench tower collapse_20 fell=1 seconds=.. (4 decimals: on a fast host the fall takes milliseconds) drawn=.. drawn_per_s=.. steps_per_s=.. ms_per_drawn=..
 alloc counts frames that allocated (each measured frame runs with the heap locked).
 """
 import gc
@@ -312,7 +312,7 @@ def collapse(passes=150):
     if fall[0] < 2 or sec <= 0:
         print("bench tower collapse_%d fell=0" % n)
         return
-    print("bench tower collapse_%d fell=1 seconds=%.2f drawn=%d drawn_per_s=%.1f steps_per_s=%.1f "
+    print("bench tower collapse_%d fell=1 seconds=%.4f drawn=%d drawn_per_s=%.1f steps_per_s=%.1f "
           "ms_per_drawn=%.1f" % (n, sec, fall[0], (fall[0] - 1) / sec, (fall[4] - fall[3]) / sec,
                                  sec * 1000 / (fall[0] - 1)))
 
