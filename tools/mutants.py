@@ -362,7 +362,7 @@ MUTATIONS = (
              ["tests/test_power.py", "-k", "gauge_on_the_glass"],
              "the launcher's gauge is not redrawn when the battery's level changes"),
     Mutation("critical-awake", "firmware/core/battery.py",
-             "                due = _SLEEP\n",
+             "                due = SLEEP\n",
              "                due = 0\n",
              ["tests/test_power.py", "-k", "critical_battery"],
              "the critical battery level saves but never sleeps"),

@@ -8,23 +8,24 @@ Nothing here allocates (it runs inside frames).
 """
 from micropython import const
 
+from core.power import SAVE, SLEEP
+
 PLUG = const(5)
 NONE_MV = const(1500)               # below: nothing on the ADC (the board can't run there): no gauge
 LOW_MV = const(3500)                # a notice, and the game is saved
 CRITICAL_MV = const(3350)           # saved, and the console sleeps
 _REARM_MV = const(100)              # the low notice comes again after a rise this far above
-_READ_EVERY = const(30)             # steps between battery readings (1 s)
-_SLEEP_DELAY = const(60)            # steps the critical notice shows before the console sleeps
-_GRACE = const(300)                 # steps awake after a wake at the critical level
-_SAVE = const(1)                    # core/power.py's SAVE and SLEEP
-_SLEEP = const(2)
+_SLEEP_DELAY_S = const(2)           # the critical notice shows this long before the console sleeps
+_GRACE_S = const(10)                # awake this long after a wake at the critical level
 LOW_TEXT = "Battery low"
 LOW_SAVED_TEXT = "Battery low: game saved"
 CRITICAL_TEXT = "Battery empty: sleeping"
 
 
 class Gauge:
-    def __init__(self, c):
+    def __init__(self, c, rate):
+        """rate: the console's steps a second (a reading a second)."""
+        self.rate = rate
         self.battery = c.hw.battery
         self.drop = getattr(self.battery, "drop_mv", 0)   # a diode between battery and VSYS
         self.mv = 0                 # smoothed battery millivolts (VSYS plus the drop)
@@ -44,7 +45,7 @@ class Gauge:
             self._sleep_in -= 1
             if self._sleep_in == 0:
                 self._sleep_in = -1
-                due = _SLEEP
+                due = SLEEP
         if self._grace > 0:
             self._grace -= 1
         self._read_in -= 1
@@ -54,12 +55,12 @@ class Gauge:
 
     def woke(self):
         if self._warned == 2:
-            self._grace = _GRACE        # a look at the screen before it sleeps again
+            self._grace = _GRACE_S * self.rate        # a look at the screen before it sleeps again
             self._again = True
 
     def _read(self, c):
         b = self.battery
-        self._read_in = _READ_EVERY
+        self._read_in = self.rate
         ext = b.external()
         mv = b.millivolts() + self.drop
         if mv < NONE_MV and not ext:        # no divider on VSYS, or a floating pin
@@ -82,13 +83,13 @@ class Gauge:
                     c.notice.post(CRITICAL_TEXT)
                 self._warned = 2
                 self._again = False
-                self._sleep_in = _SLEEP_DELAY
-                return _SAVE
+                self._sleep_in = _SLEEP_DELAY_S * self.rate
+                return SAVE
         elif self.mv < LOW_MV and self._warned == 0:
             self._warned = 1
             c.notice.post(LOW_SAVED_TEXT if c.game is not None and not c.game.game_over
                           else LOW_TEXT)
-            return _SAVE
+            return SAVE
         return 0
 
 

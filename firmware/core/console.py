@@ -102,7 +102,7 @@ class Console:
         game = bootstrap.run(self)
         from core.modules import forget
         forget("core.bootstrap")
-        self.power = PW.Power(self)
+        self.power = PW.Power(self, FPS)
         self._lightsleep = getattr(hw, "lightsleep", None) or hw.clock.sleep_ms
         if not game:
             from core.launcher import Launcher

@@ -20,15 +20,16 @@ from core import tilt as T
 SAVE = const(1)                     # due: the running game and changed settings to flash
 SLEEP = const(2)                    # due: then sleep
 
-_STEPS_PER_S = const(30)            # the console's fixed steps (core/console.py's FPS)
 _IDLE_MAX = const(1 << 20)
 _TILT_MOVE = const(150)             # tilt change that counts as input where tilt steers
 DIM_DIVISOR = const(4)              # dimmed: a quarter of the set brightness (at least 2 %)
 
 
 class Power:
-    def __init__(self, c):
+    def __init__(self, c, rate):
+        """rate: the console's steps a second (its FPS): the timeouts are counted in steps."""
         hw = c.hw
+        self.rate = rate
         self._timeouts = getattr(hw, "power_timeouts", None)  # seconds: the simulator's option
         self.idle = 0               # steps without input
         self.dim_after = 0          # steps (0: never)
@@ -45,7 +46,7 @@ class Power:
         self.gauge = None           # core.battery.Gauge where there is a battery
         if getattr(hw, "battery", None) is not None:
             from core.battery import Gauge
-            self.gauge = Gauge(c)
+            self.gauge = Gauge(c, rate)
 
     def configure(self, c):
         """Take the timeouts from the settings (or the shell's override)."""
@@ -53,8 +54,8 @@ class Power:
         s = c.settings
         dim = t[0] if t is not None else S.DIM_AFTER[s.dim]
         slp = t[1] if t is not None else S.SLEEP_AFTER[s.sleep]
-        self.dim_after = dim * _STEPS_PER_S
-        self.sleep_after = slp * _STEPS_PER_S
+        self.dim_after = dim * self.rate
+        self.sleep_after = slp * self.rate
 
     def brightness(self, c):
         """The backlight percentage the settings ask for, dimmed or not."""
